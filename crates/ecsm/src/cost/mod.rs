@@ -1,0 +1,198 @@
+//! The cost model: [`Counted<F>`] wraps any field and tallies each operation while the
+//! real code runs, so operation counts are measured, never derived from a formula.
+//!
+//! Tallies live in thread-local counters, so a `Counted<F>` is exactly as large as `F`
+//! and the plain field pays nothing: only code instantiated with `Counted` counts.
+
+use crate::field::{BinaryField, Field, FieldError};
+use core::cell::Cell;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use rand_core::RngCore;
+
+/// Operation tallies, in the papers' letters.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpCounts {
+    /// Inversions (I).
+    pub inv: u64,
+    /// Half-traces (H), including those inside quadratic solving.
+    pub half_trace: u64,
+    /// General multiplications (M).
+    pub mul: u64,
+    /// Squarings (S); a^(2^k) counts k.
+    pub sqr: u64,
+    /// Square roots.
+    pub sqrt: u64,
+    /// Traces.
+    pub trace: u64,
+    /// Multiplications by a curve constant, kept apart from M.
+    pub mul_const: u64,
+    /// Additions (and subtractions).
+    pub add: u64,
+}
+
+impl OpCounts {
+    fn plus(self, o: OpCounts) -> OpCounts {
+        OpCounts {
+            inv: self.inv + o.inv,
+            half_trace: self.half_trace + o.half_trace,
+            mul: self.mul + o.mul,
+            sqr: self.sqr + o.sqr,
+            sqrt: self.sqrt + o.sqrt,
+            trace: self.trace + o.trace,
+            mul_const: self.mul_const + o.mul_const,
+            add: self.add + o.add,
+        }
+    }
+}
+
+impl core::fmt::Display for OpCounts {
+    /// `I + H + M + S` style, e.g. `1I + 2H + 12M + 4S (+ 1C, 3sqrt, 2Tr, 10A)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}I + {}H + {}M + {}S", self.inv, self.half_trace, self.mul, self.sqr)?;
+        write!(f, " (+ {}C, {}sqrt, {}Tr, {}A)", self.mul_const, self.sqrt, self.trace, self.add)
+    }
+}
+
+thread_local! {
+    static COUNTS: Cell<OpCounts> = const { Cell::new(OpCounts { inv: 0, half_trace: 0, mul: 0, sqr: 0, sqrt: 0, trace: 0, mul_const: 0, add: 0 }) };
+}
+
+#[inline(always)]
+fn tally(f: impl FnOnce(&mut OpCounts)) {
+    COUNTS.with(|c| {
+        let mut v = c.get();
+        f(&mut v);
+        c.set(v);
+    });
+}
+
+/// Run `f` and return its result with the operations that `Counted` fields performed
+/// on this thread meanwhile. Nested calls work: an outer measurement includes the inner.
+pub fn measure<R>(f: impl FnOnce() -> R) -> (R, OpCounts) {
+    let outer = COUNTS.with(|c| c.replace(OpCounts::default()));
+    let r = f();
+    let inner = COUNTS.with(|c| c.get());
+    COUNTS.with(|c| c.set(outer.plus(inner)));
+    (r, inner)
+}
+
+/// A field element whose operations are tallied (see [`measure`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Counted<F>(pub F);
+
+impl<F: Field> Counted<F> {
+    /// The plain element.
+    #[inline(always)]
+    pub fn inner(self) -> F {
+        self.0
+    }
+}
+
+impl<F: Field> Add for Counted<F> {
+    type Output = Self;
+    #[inline]
+    fn add(self, r: Self) -> Self {
+        tally(|c| c.add += 1);
+        Counted(self.0 + r.0)
+    }
+}
+impl<F: Field> AddAssign for Counted<F> {
+    #[inline]
+    fn add_assign(&mut self, r: Self) {
+        *self = *self + r;
+    }
+}
+impl<F: Field> Sub for Counted<F> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, r: Self) -> Self {
+        tally(|c| c.add += 1);
+        Counted(self.0 - r.0)
+    }
+}
+impl<F: Field> SubAssign for Counted<F> {
+    #[inline]
+    fn sub_assign(&mut self, r: Self) {
+        *self = *self - r;
+    }
+}
+impl<F: Field> Neg for Counted<F> {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        Counted(-self.0)
+    }
+}
+impl<F: Field> Mul for Counted<F> {
+    type Output = Self;
+    #[inline]
+    fn mul(self, r: Self) -> Self {
+        tally(|c| c.mul += 1);
+        Counted(self.0 * r.0)
+    }
+}
+impl<F: Field> MulAssign for Counted<F> {
+    #[inline]
+    fn mul_assign(&mut self, r: Self) {
+        *self = *self * r;
+    }
+}
+
+impl<F: Field> Field for Counted<F> {
+    const NAME: &'static str = F::NAME;
+    const BYTES: usize = F::BYTES;
+    fn zero() -> Self {
+        Counted(F::zero())
+    }
+    fn one() -> Self {
+        Counted(F::one())
+    }
+    fn is_zero(&self) -> bool {
+        self.0.is_zero()
+    }
+    fn square(&self) -> Self {
+        tally(|c| c.sqr += 1);
+        Counted(self.0.square())
+    }
+    fn mul_const(&self, k: &Self) -> Self {
+        tally(|c| c.mul_const += 1);
+        Counted(self.0.mul_const(&k.0))
+    }
+    fn invert(&self) -> Result<Self, FieldError> {
+        tally(|c| c.inv += 1);
+        self.0.invert().map(Counted)
+    }
+    fn invert_vartime(&self) -> Result<Self, FieldError> {
+        tally(|c| c.inv += 1);
+        self.0.invert_vartime().map(Counted)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        self.0.to_bytes()
+    }
+    fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
+        F::from_bytes(bytes).map(Counted)
+    }
+    fn random(rng: &mut dyn RngCore) -> Self {
+        Counted(F::random(rng))
+    }
+}
+
+impl<F: BinaryField> BinaryField for Counted<F> {
+    const DEGREE: usize = F::DEGREE;
+    fn multi_square(&self, k: usize) -> Self {
+        tally(|c| c.sqr += k as u64);
+        Counted(self.0.multi_square(k))
+    }
+    fn trace(&self) -> u8 {
+        tally(|c| c.trace += 1);
+        self.0.trace()
+    }
+    fn half_trace(&self) -> Self {
+        tally(|c| c.half_trace += 1);
+        Counted(self.0.half_trace())
+    }
+    fn sqrt(&self) -> Self {
+        tally(|c| c.sqrt += 1);
+        Counted(self.0.sqrt())
+    }
+}

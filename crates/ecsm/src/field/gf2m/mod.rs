@@ -1,0 +1,353 @@
+//! GF(2^m) in polynomial basis, one generic implementation for every reduction
+//! polynomial x^m + x^{k_r} + … + x^{k_1} + 1 with m − k_r ≥ 64 (all the NIST
+//! trinomials and pentanomials and x^127 + x^63 + 1 qualify).
+//!
+//! An element is N little-endian 64-bit words holding a polynomial of degree < m; the
+//! bits above m − 1 are always zero. The backend `B` chooses how the carry-less products
+//! are computed ([`crate::backend::Auto`] by default); reduction, squaring roots,
+//! traces and tables are shared by all backends.
+
+mod reduce;
+mod specs;
+mod tables;
+
+pub use specs::*;
+pub use tables::Gf2mTables;
+
+use super::chain::{itoh_tsujii, AdditionChain};
+use super::{BinaryField, Field, FieldError};
+use crate::backend::{portable::gather_even, Auto, Backend};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use rand_core::RngCore;
+
+/// The defining data of one binary field.
+pub trait Gf2mSpec<const N: usize>: Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+    /// Degree m of the reduction polynomial; N = ⌈m/64⌉.
+    const M: usize;
+    /// The exponents strictly between 0 and m with a nonzero coefficient, ascending.
+    const TERMS: &'static [usize];
+    /// Report name, e.g. `2^233`.
+    const NAME: &'static str;
+    /// Addition chain for m − 1 driving Itoh–Tsujii inversion.
+    const CHAIN: AdditionChain;
+    /// Lazily built tables (trace mask, √x, half-trace and multi-squaring tables).
+    fn tables() -> &'static Gf2mTables<N>;
+}
+
+/// An element of GF(2^m) defined by `S`, computed with backend `B`.
+pub struct Gf2m<const N: usize, S: Gf2mSpec<N>, B: Backend = Auto> {
+    limbs: [u64; N],
+    _spec: PhantomData<(S, B)>,
+}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Clone for Gf2m<N, S, B> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Copy for Gf2m<N, S, B> {}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> PartialEq for Gf2m<N, S, B> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        // Constant-time comparison: OR of XORs, no early exit.
+        self.limbs.iter().zip(&other.limbs).fold(0u64, |acc, (a, b)| acc | (a ^ b)) == 0
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Eq for Gf2m<N, S, B> {}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> fmt::Debug for Gf2m<N, S, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GF({})(0x", S::NAME)?;
+        for b in self.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Mask of the valid bits of the top word.
+#[inline(always)]
+const fn top_mask(m: usize) -> u64 {
+    if m % 64 == 0 {
+        u64::MAX
+    } else {
+        (1u64 << (m % 64)) - 1
+    }
+}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
+    /// Degree m of the field.
+    pub const DEGREE: usize = S::M;
+
+    /// Build from little-endian words, rejecting a polynomial of degree ≥ m.
+    pub fn from_limbs(limbs: [u64; N]) -> Result<Self, FieldError> {
+        if limbs[N - 1] & !top_mask(S::M) != 0 {
+            return Err(FieldError::OutOfRange { field: S::NAME });
+        }
+        Ok(Self::from_limbs_unchecked(limbs))
+    }
+
+    #[inline(always)]
+    pub(crate) const fn from_limbs_unchecked(limbs: [u64; N]) -> Self {
+        Gf2m { limbs, _spec: PhantomData }
+    }
+
+    /// The little-endian words; bit i is the coefficient of x^i.
+    #[inline(always)]
+    pub fn limbs(&self) -> &[u64; N] {
+        &self.limbs
+    }
+
+    /// The same element computed with another backend.
+    #[inline(always)]
+    pub fn with_backend<C: Backend>(self) -> Gf2m<N, S, C> {
+        Gf2m::from_limbs_unchecked(self.limbs)
+    }
+
+    /// The element x (the polynomial variable).
+    pub fn x() -> Self {
+        let mut l = [0u64; N];
+        l[0] = 2;
+        Self::from_limbs_unchecked(l)
+    }
+
+    /// Inverse by the binary extended Euclidean algorithm (Hankerson–Menezes–Vanstone,
+    /// *Guide to ECC*, Alg. 2.48). Variable-time; kept to compare against Itoh–Tsujii.
+    pub fn invert_euclid_vartime(&self) -> Result<Self, FieldError> {
+        if self.is_zero() {
+            return Err(FieldError::NotInvertible);
+        }
+        let mut f = [0u64; N];
+        f[0] = 1;
+        for &k in S::TERMS {
+            f[k / 64] |= 1 << (k % 64);
+        }
+        f[S::M / 64] |= 1 << (S::M % 64);
+        Ok(Self::from_limbs_unchecked(euclid::invert::<N>(self.limbs, f)))
+    }
+
+    #[inline(always)]
+    fn reduce(w: &crate::backend::Wide) -> [u64; N] {
+        reduce::reduce::<N, S>(w)
+    }
+}
+
+mod euclid {
+    /// Degree of a nonzero polynomial; −1 for zero.
+    fn degree<const N: usize>(a: &[u64; N]) -> isize {
+        for i in (0..N).rev() {
+            if a[i] != 0 {
+                return (64 * i + 63 - a[i].leading_zeros() as usize) as isize;
+            }
+        }
+        -1
+    }
+    fn shr1<const N: usize>(a: &mut [u64; N]) {
+        for i in 0..N {
+            a[i] = (a[i] >> 1) | if i + 1 < N { a[i + 1] << 63 } else { 0 };
+        }
+    }
+    fn xor<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
+        for i in 0..N {
+            a[i] ^= b[i];
+        }
+    }
+    fn is_one<const N: usize>(a: &[u64; N]) -> bool {
+        a[0] == 1 && a[1..].iter().all(|&w| w == 0)
+    }
+    /// a⁻¹ mod f for nonzero a of degree < deg f, f irreducible (f fits in N words).
+    pub(super) fn invert<const N: usize>(a: [u64; N], f: [u64; N]) -> [u64; N] {
+        let (mut u, mut v) = (a, f);
+        let mut g1 = [0u64; N];
+        g1[0] = 1;
+        let mut g2 = [0u64; N];
+        while !is_one(&u) && !is_one(&v) {
+            while u[0] & 1 == 0 {
+                shr1(&mut u);
+                if g1[0] & 1 == 1 {
+                    xor(&mut g1, &f);
+                }
+                shr1(&mut g1);
+            }
+            while v[0] & 1 == 0 {
+                shr1(&mut v);
+                if g2[0] & 1 == 1 {
+                    xor(&mut g2, &f);
+                }
+                shr1(&mut g2);
+            }
+            if degree(&u) > degree(&v) {
+                xor(&mut u, &v);
+                xor(&mut g1, &g2);
+            } else {
+                xor(&mut v, &u);
+                xor(&mut g2, &g1);
+            }
+        }
+        if is_one(&u) {
+            g1
+        } else {
+            g2
+        }
+    }
+}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Add for Gf2m<N, S, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        let mut l = self.limbs;
+        for i in 0..N {
+            l[i] ^= rhs.limbs[i];
+        }
+        Self::from_limbs_unchecked(l)
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> AddAssign for Gf2m<N, S, B> {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Sub for Gf2m<N, S, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        self + rhs
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> SubAssign for Gf2m<N, S, B> {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Neg for Gf2m<N, S, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Mul for Gf2m<N, S, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self::from_limbs_unchecked(B::mul(&self.limbs, &rhs.limbs, Self::reduce))
+    }
+}
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> MulAssign for Gf2m<N, S, B> {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
+    const NAME: &'static str = S::NAME;
+    const BYTES: usize = S::M.div_ceil(8);
+
+    #[inline(always)]
+    fn zero() -> Self {
+        Self::from_limbs_unchecked([0; N])
+    }
+    #[inline(always)]
+    fn one() -> Self {
+        let mut l = [0u64; N];
+        l[0] = 1;
+        Self::from_limbs_unchecked(l)
+    }
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        self.limbs.iter().fold(0, |acc, w| acc | w) == 0
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Self::from_limbs_unchecked(B::square(&self.limbs, Self::reduce))
+    }
+    /// Itoh–Tsujii with plain squarings: (m − 1)S + L·M for the chain length L.
+    fn invert(&self) -> Result<Self, FieldError> {
+        if self.is_zero() {
+            return Err(FieldError::NotInvertible);
+        }
+        Ok(itoh_tsujii(self, &S::CHAIN, false))
+    }
+    /// Itoh–Tsujii with table-driven multi-squaring for the long runs.
+    fn invert_vartime(&self) -> Result<Self, FieldError> {
+        if self.is_zero() {
+            return Err(FieldError::NotInvertible);
+        }
+        Ok(itoh_tsujii(self, &S::CHAIN, true))
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut out = vec![0u8; Self::BYTES];
+        for (k, byte) in out.iter_mut().rev().enumerate() {
+            *byte = (self.limbs[k / 8] >> (8 * (k % 8))) as u8;
+        }
+        out
+    }
+    fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
+        if bytes.len() != Self::BYTES {
+            return Err(FieldError::BadLength { field: S::NAME, expected: Self::BYTES, got: bytes.len() });
+        }
+        let mut l = [0u64; N];
+        for (k, &byte) in bytes.iter().rev().enumerate() {
+            l[k / 8] |= u64::from(byte) << (8 * (k % 8));
+        }
+        Self::from_limbs(l)
+    }
+    fn random(rng: &mut dyn RngCore) -> Self {
+        let mut l = [0u64; N];
+        for w in l.iter_mut() {
+            *w = rng.next_u64();
+        }
+        l[N - 1] &= top_mask(S::M);
+        Self::from_limbs_unchecked(l)
+    }
+}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
+    const DEGREE: usize = S::M;
+
+    fn multi_square(&self, k: usize) -> Self {
+        match S::tables().multi_square_table(k) {
+            Some(t) => Self::from_limbs_unchecked(t.apply(&self.limbs)),
+            None => self.multi_square_ct(k),
+        }
+    }
+
+    /// Tr is linear: Tr(c) = parity(c & mask), mask = {i : Tr(x^i) = 1}.
+    #[inline]
+    fn trace(&self) -> u8 {
+        let mask = S::tables().trace_mask();
+        let mut acc = 0u64;
+        for i in 0..N {
+            acc ^= self.limbs[i] & mask[i];
+        }
+        (acc.count_ones() & 1) as u8
+    }
+
+    #[inline]
+    fn half_trace(&self) -> Self {
+        Self::from_limbs_unchecked(S::tables().half_trace(&self.limbs))
+    }
+
+    /// √c = E(c) + √x · O(c), where E and O gather the even and odd coefficients:
+    /// (E + √x·O)² = Σ c_{2i} x^{2i} + x·Σ c_{2i+1} x^{2i} = c. Costs one multiplication
+    /// by the stored √x = x^(2^(m−1)).
+    fn sqrt(&self) -> Self {
+        let mut even = [0u64; N];
+        let mut odd = [0u64; N];
+        for i in 0..N {
+            let w = self.limbs[i];
+            let (e, o) = (gather_even(w) as u64, gather_even(w >> 1) as u64);
+            even[i / 2] |= e << (32 * (i % 2));
+            odd[i / 2] |= o << (32 * (i % 2));
+        }
+        let root_x = Self::from_limbs_unchecked(*S::tables().sqrt_x());
+        Self::from_limbs_unchecked(even) + Self::from_limbs_unchecked(odd) * root_x
+    }
+}

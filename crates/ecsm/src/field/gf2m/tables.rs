@@ -1,0 +1,207 @@
+//! Per-field tables, built once on first use.
+//!
+//! - the trace mask {i : Tr(x^i) = 1}, so Tr(c) is the parity of c AND mask;
+//! - √x = x^(2^(m−1)) for square roots;
+//! - half-trace tables of 2^8·⌈m/8⌉ elements: H is linear, so H(c) = Σ_j T_j[byte_j(c)]
+//!   with T_j[v] = H(v·x^{8j}) (seed 001, "Half-trace");
+//! - multi-squaring tables of 2^4·⌈m/4⌉ elements for each long run k of the inversion
+//!   chain: c ↦ c^(2^k) is linear, so c^(2^k) = Σ_j T_j[nibble_j(c)] (seed 001,
+//!   "Multisquaring").
+//!
+//! Table lookups are indexed by the value, so whatever uses them is not constant-time
+//! with respect to that value.
+
+use super::{Gf2m, Gf2mSpec};
+use crate::backend::Portable;
+use crate::field::{BinaryField, Field};
+use std::sync::OnceLock;
+
+/// Runs shorter than this are done by plain squaring: below it a table walk of ⌈m/4⌉
+/// lookups is not cheaper than k squarings (measured by `ecsm field-bench`'s inversion
+/// variants on this machine).
+const MIN_TABLE_RUN: usize = 10;
+
+/// A table for a linear map GF(2^m) → GF(2^m), evaluated `BITS` input bits at a time.
+pub struct LinearTable<const N: usize, const BITS: usize> {
+    entries: Box<[[u64; N]]>,
+}
+
+impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
+    /// Tabulate the map given its images of the basis x^0 … x^(m−1).
+    fn build(basis_images: &[[u64; N]]) -> Self {
+        let per = 1usize << BITS;
+        let chunks = basis_images.len().div_ceil(BITS);
+        let mut entries = vec![[0u64; N]; per * chunks].into_boxed_slice();
+        for j in 0..chunks {
+            for v in 1..per {
+                let low = v & (v - 1);
+                let bit = (v ^ low).trailing_zeros() as usize;
+                let mut e = entries[j * per + low];
+                if let Some(img) = basis_images.get(j * BITS + bit) {
+                    for w in 0..N {
+                        e[w] ^= img[w];
+                    }
+                }
+                entries[j * per + v] = e;
+            }
+        }
+        LinearTable { entries }
+    }
+
+    /// Evaluate the map on `a`.
+    #[inline]
+    pub fn apply(&self, a: &[u64; N]) -> [u64; N] {
+        let per = 1usize << BITS;
+        let mask = (per - 1) as u64;
+        let chunks = self.entries.len() / per;
+        let mut r = [0u64; N];
+        for j in 0..chunks {
+            let bit = j * BITS;
+            let v = ((a[bit / 64] >> (bit % 64)) & mask) as usize;
+            let e = &self.entries[j * per + v];
+            for w in 0..N {
+                r[w] ^= e[w];
+            }
+        }
+        r
+    }
+
+    /// Memory held, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * N * 8
+    }
+}
+
+/// The lazily built tables of one field.
+pub struct Gf2mTables<const N: usize> {
+    trace_mask: OnceLock<[u64; N]>,
+    sqrt_x: OnceLock<[u64; N]>,
+    half_trace: OnceLock<LinearTable<N, 8>>,
+    multi_square: OnceLock<Vec<(usize, LinearTable<N, 4>)>>,
+    build_half_trace: OnceLock<fn() -> LinearTable<N, 8>>,
+    build_multi_square: OnceLock<fn() -> Vec<(usize, LinearTable<N, 4>)>>,
+}
+
+type Pf<const N: usize, S> = Gf2m<N, S, Portable>;
+
+fn basis<const N: usize, S: Gf2mSpec<N>>() -> impl Iterator<Item = Pf<N, S>> {
+    (0..S::M).map(|i| {
+        let mut l = [0u64; N];
+        l[i / 64] = 1 << (i % 64);
+        Pf::<N, S>::from_limbs_unchecked(l)
+    })
+}
+
+/// H(c) = Σ_{i=0}^{(m−1)/2} c^(4^i) by definition (odd m).
+fn half_trace_by_definition<const N: usize, S: Gf2mSpec<N>>(c: Pf<N, S>) -> Pf<N, S> {
+    let mut t = c;
+    let mut h = c;
+    for _ in 0..(S::M - 1) / 2 {
+        t = t.square().square();
+        h += t;
+    }
+    h
+}
+
+fn build_half_trace<const N: usize, S: Gf2mSpec<N>>() -> LinearTable<N, 8> {
+    let images: Vec<[u64; N]> = basis::<N, S>().map(|b| *half_trace_by_definition(b).limbs()).collect();
+    LinearTable::build(&images)
+}
+
+fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> Vec<(usize, LinearTable<N, 4>)> {
+    let mut runs: Vec<usize> = S::CHAIN.square_runs().filter(|&k| k >= MIN_TABLE_RUN).collect();
+    runs.sort_unstable();
+    runs.dedup();
+    runs.into_iter()
+        .map(|k| {
+            // (x^i)^(2^k) = g^i with g = x^(2^k): one multiplication per basis element.
+            let g = Pf::<N, S>::x().multi_square_ct(k);
+            let mut images = Vec::with_capacity(S::M);
+            let mut acc = Pf::<N, S>::one();
+            for _ in 0..S::M {
+                images.push(*acc.limbs());
+                acc *= g;
+            }
+            (k, LinearTable::build(&images))
+        })
+        .collect()
+}
+
+impl<const N: usize> Gf2mTables<N> {
+    /// Empty tables; usable in a `static`.
+    pub const fn new() -> Self {
+        Gf2mTables {
+            trace_mask: OnceLock::new(),
+            sqrt_x: OnceLock::new(),
+            half_trace: OnceLock::new(),
+            multi_square: OnceLock::new(),
+            build_half_trace: OnceLock::new(),
+            build_multi_square: OnceLock::new(),
+        }
+    }
+
+    /// Record the builders for field `S` and compute the small items (trace mask, √x).
+    /// Cheap after the first call.
+    #[inline]
+    pub fn init<S: Gf2mSpec<N>>(&self) {
+        if self.sqrt_x.get().is_some() {
+            return;
+        }
+        self.build_half_trace.get_or_init(|| build_half_trace::<N, S>);
+        self.build_multi_square.get_or_init(|| build_multi_square::<N, S>);
+        self.trace_mask.get_or_init(|| {
+            let mut mask = [0u64; N];
+            for (i, b) in basis::<N, S>().enumerate() {
+                // Tr(b) = Σ_{j<m} b^(2^j), a constant 0 or 1.
+                let mut t = b;
+                let mut s = b;
+                for _ in 1..S::M {
+                    t = t.square();
+                    s += t;
+                }
+                mask[i / 64] |= (s.limbs()[0] & 1) << (i % 64);
+            }
+            mask
+        });
+        self.sqrt_x.get_or_init(|| *Pf::<N, S>::x().multi_square_ct(S::M - 1).limbs());
+    }
+
+    /// The trace mask.
+    #[inline(always)]
+    pub fn trace_mask(&self) -> &[u64; N] {
+        self.trace_mask.get().expect("initialised by Gf2mSpec::tables")
+    }
+
+    /// √x.
+    #[inline(always)]
+    pub fn sqrt_x(&self) -> &[u64; N] {
+        self.sqrt_x.get().expect("initialised by Gf2mSpec::tables")
+    }
+
+    /// H(a) through the byte tables (built on first use).
+    #[inline]
+    pub fn half_trace(&self, a: &[u64; N]) -> [u64; N] {
+        self.half_trace_table().apply(a)
+    }
+
+    /// The half-trace table (built on first use).
+    pub fn half_trace_table(&self) -> &LinearTable<N, 8> {
+        self.half_trace.get_or_init(|| (self.build_half_trace.get().expect("initialised"))())
+    }
+
+    /// The multi-squaring table for exactly k squarings, if the field keeps one.
+    #[inline]
+    pub fn multi_square_table(&self, k: usize) -> Option<&LinearTable<N, 4>> {
+        self.multi_square
+            .get_or_init(|| (self.build_multi_square.get().expect("initialised"))())
+            .iter()
+            .find(|(run, _)| *run == k)
+            .map(|(_, t)| t)
+    }
+}
+
+impl<const N: usize> Default for Gf2mTables<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,152 @@
+//! Finite fields: the [`Field`] and [`BinaryField`] traits and their implementations.
+//!
+//! Every algorithm above this layer is generic over these traits, so that running it on
+//! [`crate::cost::Counted`] measures its exact operation counts.
+
+pub mod batch;
+pub mod chain;
+pub mod ext2;
+pub mod gf2m;
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use rand_core::RngCore;
+
+pub use batch::batch_invert;
+pub use ext2::{Gf254With, Gf2Ext, Gf254};
+pub use gf2m::{Gf127, Gf163, Gf233, Gf283, Gf409, Gf571, Gf2m, Gf2mSpec};
+
+/// Why a field operation or decoding failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    /// Zero has no inverse.
+    #[error("zero has no multiplicative inverse")]
+    NotInvertible,
+    /// A byte string of the wrong length for this field.
+    #[error("a field element of {field} takes {expected} bytes, got {got}")]
+    BadLength {
+        /// Field name, e.g. `2^233`.
+        field: &'static str,
+        /// Expected byte count.
+        expected: usize,
+        /// Byte count received.
+        got: usize,
+    },
+    /// A value that is not the canonical encoding of a field element (degree ≥ m, or ≥ p).
+    #[error("value out of range for {field}: not a canonical field element")]
+    OutOfRange {
+        /// Field name.
+        field: &'static str,
+    },
+    /// The element has no square root (prime fields) or z² + z = c has no solution.
+    #[error("no solution in {field}")]
+    NoSolution {
+        /// Field name.
+        field: &'static str,
+    },
+}
+
+/// A finite field. Elements are small `Copy` values; arithmetic goes through the
+/// operators, so generic code reads like the formulas it implements.
+pub trait Field:
+    Copy
+    + Clone
+    + PartialEq
+    + Eq
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + AddAssign
+    + Sub<Output = Self>
+    + SubAssign
+    + Mul<Output = Self>
+    + MulAssign
+    + Neg<Output = Self>
+{
+    /// Short name used in reports, e.g. `2^233`.
+    const NAME: &'static str;
+    /// Size of the canonical big-endian encoding in bytes.
+    const BYTES: usize;
+
+    /// The additive identity.
+    fn zero() -> Self;
+    /// The multiplicative identity.
+    fn one() -> Self;
+    /// True for the additive identity.
+    fn is_zero(&self) -> bool;
+    /// `self²`.
+    fn square(&self) -> Self;
+    /// Multiplication by a curve constant. The same value as `*self * *c`; kept apart so
+    /// the cost model can count it separately from general multiplications.
+    #[inline(always)]
+    fn mul_const(&self, c: &Self) -> Self {
+        *self * *c
+    }
+    /// `self⁻¹`, in time independent of the value; zero is an error.
+    fn invert(&self) -> Result<Self, FieldError>;
+    /// `self⁻¹` by the fastest method available, whose time or memory access may depend
+    /// on the value. Use it on public data only.
+    #[inline(always)]
+    fn invert_vartime(&self) -> Result<Self, FieldError> {
+        self.invert()
+    }
+    /// `self^e`, with `e` given as little-endian 64-bit words; square-and-multiply,
+    /// variable-time in `e`.
+    fn pow_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::one();
+        for w in e.iter().rev() {
+            for i in (0..64).rev() {
+                r = r.square();
+                if (w >> i) & 1 == 1 {
+                    r *= *self;
+                }
+            }
+        }
+        r
+    }
+    /// Canonical big-endian encoding of `BYTES` bytes.
+    fn to_bytes(&self) -> Vec<u8>;
+    /// Decode a canonical big-endian encoding; wrong length or non-canonical values are errors.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError>;
+    /// A uniformly random element.
+    fn random(rng: &mut dyn RngCore) -> Self;
+}
+
+/// A field of characteristic 2.
+pub trait BinaryField: Field {
+    /// Extension degree over GF(2).
+    const DEGREE: usize;
+    /// `self^(2^k)`. Table-driven for the long runs of the field's inversion chain, which
+    /// makes its memory accesses depend on the value: use it on public data, or
+    /// [`BinaryField::multi_square_ct`] on secrets.
+    fn multi_square(&self, k: usize) -> Self;
+    /// `self^(2^k)` by k squarings, constant-time.
+    #[inline]
+    fn multi_square_ct(&self, k: usize) -> Self {
+        let mut r = *self;
+        for _ in 0..k {
+            r = r.square();
+        }
+        r
+    }
+    /// Absolute trace Tr(c) = Σ c^(2^i), 0 or 1.
+    fn trace(&self) -> u8;
+    /// A solution z of z² + z = c when Tr(c) = 0 (otherwise z² + z = c + 1 for odd
+    /// degrees). For odd degree this is the half-trace H(c) = Σ_{i ≤ (m−1)/2} c^(4^i);
+    /// table-driven, so its memory accesses depend on the value.
+    fn half_trace(&self) -> Self;
+    /// The solution z of z² + z = c with z's constant term chosen as by the half-trace
+    /// (the other solution is z + 1), or `None` when Tr(c) = 1 and there is none.
+    #[inline]
+    fn solve_quadratic(&self) -> Option<Self> {
+        if self.trace() == 0 {
+            Some(self.half_trace())
+        } else {
+            None
+        }
+    }
+    /// The unique square root (squaring is a bijection in characteristic 2).
+    fn sqrt(&self) -> Self;
+}

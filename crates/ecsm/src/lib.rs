@@ -1,0 +1,14 @@
+//! ecsm: fast, verified elliptic-curve scalar multiplication.
+//!
+//! The layers, each depending only on the ones before it:
+//! - [`backend`]: carry-less multiplication (portable and PCLMULQDQ), chosen at run time;
+//! - [`field`]: the [`field::Field`] and [`field::BinaryField`] traits, GF(2^m) for the
+//!   NIST degrees and 127, and GF(2^254) as a quadratic extension of GF(2^127);
+//! - [`cost`]: [`cost::Counted`], a field wrapper that tallies operations while the real
+//!   code runs.
+#![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+pub mod backend;
+pub mod cost;
+pub mod field;
