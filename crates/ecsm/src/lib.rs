@@ -11,4 +11,5 @@
 
 pub mod backend;
 pub mod cost;
+pub mod experiments;
 pub mod field;

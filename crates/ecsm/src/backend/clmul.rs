@@ -5,51 +5,129 @@
 //! are folded into words at the end. For N = 2 (GF(2^127)) Karatsuba's three
 //! multiplications are used, as in seed 001.
 
-use super::{Wide, MAX_LIMBS};
+use super::{Reduction, MAX_LIMBS};
 use core::arch::x86_64::*;
+
+/// Load words `2p` and `2p + 1` of `a` (the second is 0 past the end).
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+unsafe fn pair<const N: usize>(a: &[u64; N], p: usize) -> __m128i {
+    if 2 * p + 1 < N {
+        // SAFETY: words 2p and 2p+1 are in bounds; unaligned loads are allowed.
+        unsafe { _mm_loadu_si128(a.as_ptr().add(2 * p) as *const __m128i) }
+    } else {
+        _mm_cvtsi64_si128(a[2 * p] as i64)
+    }
+}
+
+/// Karatsuba product of two 128-bit polynomials: (lo, hi) 128-bit halves of the 256-bit result.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+fn karatsuba128(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+    // a1b1·x^128 + ((a0+a1)(b0+b1) + a0b0 + a1b1)·x^64 + a0b0 (seed 001).
+    let lo = _mm_clmulepi64_si128(a, b, 0x00);
+    let hi = _mm_clmulepi64_si128(a, b, 0x11);
+    let t = _mm_xor_si128(_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b));
+    let mid = _mm_xor_si128(_mm_clmulepi64_si128(t, t, 0x10), _mm_xor_si128(lo, hi));
+    (
+        _mm_xor_si128(lo, _mm_slli_si128(mid, 8)),
+        _mm_xor_si128(hi, _mm_srli_si128(mid, 8)),
+    )
+}
+
+/// Reduce a polynomial P = hi·x^128 + lo of degree ≤ 252 modulo x^127 + x^63 + 1.
+///
+/// With H = ⌊P / x^127⌋ = H1·x^64 + H0 and x^127 ≡ x^63 + 1:
+/// P ≡ L + H + H·x^63 and H·x^63 = H0·x^63 + H1·x^127 ≡ H0·x^63 + H1·x^63 + H1, so
+/// P ≡ L + (S + H1·x^64) + S·x^63 with S = H0 + H1, every term below x^127.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
+    // H = P >> 127, lane-wise: [P2<<1 | P1>>63, P3<<1 | P2>>63].
+    let h = _mm_or_si128(
+        _mm_slli_epi64(hi, 1),
+        _mm_srli_epi64(_mm_alignr_epi8(hi, lo, 8), 63),
+    );
+    let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
+    let s = _mm_move_epi64(x); // [S, 0]
+    let s63 = _mm_or_si128(
+        _mm_slli_epi64(s, 63),
+        _mm_srli_epi64(_mm_slli_si128(s, 8), 1),
+    ); // S·x^63
+    let low = _mm_and_si128(lo, _mm_set_epi64x(i64::MAX, -1));
+    _mm_xor_si128(_mm_xor_si128(low, x), s63)
+}
 
 /// `reduce(a · b)` with PCLMULQDQ.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
 #[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-pub unsafe fn mul<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], b: &[u64; N], reduce: R) -> [u64; N] {
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     let mut t = [0u64; 2 * MAX_LIMBS];
-    if N == 2 {
-        // Karatsuba: a1b1·x^128 + ((a0+a1)(b0+b1) + a0b0 + a1b1)·x^64 + a0b0.
-        let av = _mm_set_epi64x(a[1] as i64, a[0] as i64);
-        let bv = _mm_set_epi64x(b[1] as i64, b[0] as i64);
-        let lo = _mm_clmulepi64_si128(av, bv, 0x00);
-        let hi = _mm_clmulepi64_si128(av, bv, 0x11);
-        let asum = _mm_xor_si128(av, _mm_unpackhi_epi64(av, av));
-        let bsum = _mm_xor_si128(bv, _mm_unpackhi_epi64(bv, bv));
-        let mid = _mm_xor_si128(_mm_clmulepi64_si128(asum, bsum, 0x00), _mm_xor_si128(lo, hi));
-        t[0] = _mm_cvtsi128_si64(lo) as u64;
-        t[1] = (_mm_extract_epi64(lo, 1) ^ _mm_cvtsi128_si64(mid)) as u64;
-        t[2] = (_mm_cvtsi128_si64(hi) ^ _mm_extract_epi64(mid, 1)) as u64;
-        t[3] = _mm_extract_epi64(hi, 1) as u64;
-        return reduce(&t);
-    }
-    let mut av = [_mm_setzero_si128(); MAX_LIMBS];
-    let mut bv = [_mm_setzero_si128(); MAX_LIMBS];
-    for i in 0..N {
-        av[i] = _mm_cvtsi64_si128(a[i] as i64);
-        bv[i] = _mm_cvtsi64_si128(b[i] as i64);
-    }
-    let mut d = [_mm_setzero_si128(); 2 * MAX_LIMBS];
-    for i in 0..N {
-        for j in 0..N {
-            d[i + j] = _mm_xor_si128(d[i + j], _mm_clmulepi64_si128(av[i], bv[j], 0x00));
+    let pairs = N.div_ceil(2);
+    let mut av = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+    let mut bv = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+    for p in 0..pairs {
+        // SAFETY: the target features are enabled on this function.
+        unsafe {
+            av[p] = pair(a, p);
+            bv[p] = pair(b, p);
         }
     }
-    let mut carry = 0u64;
-    for k in 0..2 * N - 1 {
-        t[k] = _mm_cvtsi128_si64(d[k]) as u64 ^ carry;
-        carry = _mm_extract_epi64(d[k], 1) as u64;
+    // Products of word pairs: Karatsuba on each 128×128 block, accumulated per
+    // 128-bit offset: acc[k] holds the bits at offset 128k (low half) and 128k + 64 ….
+    let mut acc = [_mm_setzero_si128(); MAX_LIMBS + 1];
+    for i in 0..pairs {
+        for j in 0..pairs {
+            let (lo, hi) = karatsuba128(av[i], bv[j]);
+            acc[i + j] = _mm_xor_si128(acc[i + j], lo);
+            acc[i + j + 1] = _mm_xor_si128(acc[i + j + 1], hi);
+        }
     }
-    t[2 * N - 1] = carry;
-    reduce(&t)
+    for k in 0..N {
+        // SAFETY: words 2k, 2k+1 < 2·MAX_LIMBS are in bounds of `t`.
+        unsafe { _mm_storeu_si128(t.as_mut_ptr().add(2 * k) as *mut __m128i, acc[k]) };
+    }
+    R::reduce(&t)
+}
+
+/// a·b in GF(2^127) = GF(2)[x]/(x^127 + x^63 + 1), all in SSE registers.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ and SSE4.1.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+pub unsafe fn mul127(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
+    // SAFETY: 16-byte unaligned loads and stores of two-word arrays.
+    unsafe {
+        let (lo, hi) = karatsuba128(
+            _mm_loadu_si128(a.as_ptr() as *const __m128i),
+            _mm_loadu_si128(b.as_ptr() as *const __m128i),
+        );
+        let mut out = [0u64; 2];
+        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, reduce127(lo, hi));
+        out
+    }
+}
+
+/// a² in GF(2^127), all in SSE registers.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ and SSE4.1.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+pub unsafe fn square127(a: &[u64; 2]) -> [u64; 2] {
+    // SAFETY: 16-byte unaligned loads and stores of two-word arrays.
+    unsafe {
+        let v = _mm_loadu_si128(a.as_ptr() as *const __m128i);
+        let lo = _mm_clmulepi64_si128(v, v, 0x00);
+        let hi = _mm_clmulepi64_si128(v, v, 0x11);
+        let mut out = [0u64; 2];
+        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, reduce127(lo, hi));
+        out
+    }
 }
 
 /// `reduce(a²)` with PCLMULQDQ: the square of a word is its carry-less product with itself.
@@ -57,14 +135,35 @@ pub unsafe fn mul<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], b: &[u
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
 #[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-pub unsafe fn square<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], reduce: R) -> [u64; N] {
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+pub unsafe fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
     let mut t = [0u64; 2 * MAX_LIMBS];
-    for i in 0..N {
-        let v = _mm_cvtsi64_si128(a[i] as i64);
-        let s = _mm_clmulepi64_si128(v, v, 0x00);
-        t[2 * i] = _mm_cvtsi128_si64(s) as u64;
-        t[2 * i + 1] = _mm_extract_epi64(s, 1) as u64;
+    for p in 0..N.div_ceil(2) {
+        // SAFETY: the target features are enabled; words 4p..4p+1 < 2N, and 4p+2..4p+3 < 2N
+        // when word 2p+1 exists.
+        unsafe {
+            let v = pair(a, p);
+            _mm_storeu_si128(
+                t.as_mut_ptr().add(4 * p) as *mut __m128i,
+                _mm_clmulepi64_si128(v, v, 0x00),
+            );
+            if 2 * p + 1 < N {
+                _mm_storeu_si128(
+                    t.as_mut_ptr().add(4 * p + 2) as *mut __m128i,
+                    _mm_clmulepi64_si128(v, v, 0x11),
+                );
+            }
+        }
     }
-    reduce(&t)
+    R::reduce(&t)
+}
+
+/// Run `f` with PCLMULQDQ and SSE4.1 enabled, so the carry-less primitives inline into it.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ and SSE4.1.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+pub unsafe fn run<T>(f: impl FnOnce() -> T) -> T {
+    f()
 }

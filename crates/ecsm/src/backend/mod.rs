@@ -23,14 +23,27 @@ pub const MAX_LIMBS: usize = 9;
 /// A double-width product, low word first. Only the first 2N words are meaningful.
 pub type Wide = [u64; 2 * MAX_LIMBS];
 
-/// The two primitives a backend provides. `R` reduces a double-width value to N words.
+/// Reduction of a double-width polynomial modulo a field polynomial, known at compile time.
+pub trait Reduction<const N: usize> {
+    /// True for x^127 + x^63 + 1 (N = 2), which the clmul backend reduces in SSE registers.
+    const IS_X127_X63_1: bool;
+    /// Reduce the first 2N words of `w` to N words.
+    fn reduce(w: &Wide) -> [u64; N];
+}
+
+/// The two primitives a backend provides.
 pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// Short name as printed by `ecsm info` and accepted by `ECSM_BACKEND`.
     const NAME: &'static str;
-    /// `reduce(a · b)` where `·` is the carry-less product of two N-word polynomials.
-    fn mul<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], b: &[u64; N], reduce: R) -> [u64; N];
-    /// `reduce(a²)`.
-    fn square<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], reduce: R) -> [u64; N];
+    /// `R::reduce(a · b)` where `·` is the carry-less product of two N-word polynomials.
+    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N];
+    /// `R::reduce(a²)`.
+    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N];
+    /// Run `f` in code compiled for this backend's CPU features, so that field
+    /// operations inside `f` inline instead of each being a call. Composite operations
+    /// (inversion, square root, whole scalar multiplications, benchmark loops) enter
+    /// through here once.
+    fn run<T>(f: impl FnOnce() -> T) -> T;
 }
 
 /// Which implementation a run uses.
@@ -67,7 +80,8 @@ pub enum BackendError {
 pub fn clmul_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("pclmulqdq") && std::arch::is_x86_feature_detected!("sse4.1")
+        std::arch::is_x86_feature_detected!("pclmulqdq")
+            && std::arch::is_x86_feature_detected!("sse4.1")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -98,7 +112,11 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
 /// Decide the backend from an `ECSM_BACKEND` value (None: detect).
 pub fn choose(requested: Option<&str>) -> Result<BackendKind, BackendError> {
     match requested.map(str::trim) {
-        None | Some("") | Some("auto") => Ok(if clmul_supported() { BackendKind::Clmul } else { BackendKind::Portable }),
+        None | Some("") | Some("auto") => Ok(if clmul_supported() {
+            BackendKind::Clmul
+        } else {
+            BackendKind::Portable
+        }),
         Some("portable") => Ok(BackendKind::Portable),
         Some("clmul") if clmul_supported() => Ok(BackendKind::Clmul),
         Some("clmul") => Err(BackendError::Unsupported),
@@ -120,8 +138,16 @@ pub fn selected() -> BackendKind {
         CLMUL => BackendKind::Clmul,
         _ => {
             let env = std::env::var("ECSM_BACKEND").ok();
-            let kind = choose(env.as_deref()).unwrap_or_else(|_| choose(None).expect("detection cannot fail"));
-            SELECTED.store(if kind == BackendKind::Clmul { CLMUL } else { PORTABLE }, Ordering::Relaxed);
+            let kind = choose(env.as_deref())
+                .unwrap_or_else(|_| choose(None).expect("detection cannot fail"));
+            SELECTED.store(
+                if kind == BackendKind::Clmul {
+                    CLMUL
+                } else {
+                    PORTABLE
+                },
+                Ordering::Relaxed,
+            );
             kind
         }
     }
@@ -134,12 +160,16 @@ pub struct Portable;
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     #[inline(always)]
-    fn mul<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], b: &[u64; N], reduce: R) -> [u64; N] {
-        reduce(&portable::mul_wide(a, b))
+    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        R::reduce(&portable::mul_wide(a, b))
     }
     #[inline(always)]
-    fn square<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], reduce: R) -> [u64; N] {
-        reduce(&portable::square_wide(a))
+    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+        R::reduce(&portable::square_wide(a))
+    }
+    #[inline(always)]
+    fn run<T>(f: impl FnOnce() -> T) -> T {
+        f()
     }
 }
 
@@ -152,23 +182,75 @@ pub struct Clmul;
 impl Backend for Clmul {
     const NAME: &'static str = "clmul";
     #[inline(always)]
-    fn mul<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], b: &[u64; N], reduce: R) -> [u64; N] {
-        assert!(clmul_supported(), "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1");
+    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        assert!(
+            clmul_supported(),
+            "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1"
+        );
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the assertion above checked that the CPU has PCLMULQDQ and SSE4.1.
-        return unsafe { clmul::mul(a, b, reduce) };
+        return unsafe { clmul_mul::<N, R>(a, b) };
         #[cfg(not(target_arch = "x86_64"))]
         unreachable!("clmul_supported() is false off x86-64")
     }
     #[inline(always)]
-    fn square<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], reduce: R) -> [u64; N] {
-        assert!(clmul_supported(), "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1");
+    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+        assert!(
+            clmul_supported(),
+            "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1"
+        );
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the assertion above checked that the CPU has PCLMULQDQ and SSE4.1.
-        return unsafe { clmul::square(a, reduce) };
+        return unsafe { clmul_square::<N, R>(a) };
         #[cfg(not(target_arch = "x86_64"))]
         unreachable!("clmul_supported() is false off x86-64")
     }
+    #[inline(always)]
+    fn run<T>(f: impl FnOnce() -> T) -> T {
+        assert!(
+            clmul_supported(),
+            "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1"
+        );
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the assertion above checked that the CPU has PCLMULQDQ and SSE4.1.
+        return unsafe { clmul::run(f) };
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("clmul_supported() is false off x86-64")
+    }
+}
+
+/// The clmul product, taking the all-SSE path for x^127 + x^63 + 1.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ and SSE4.1.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn clmul_mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    if R::IS_X127_X63_1 && N == 2 {
+        // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+        // guarantees the CPU features.
+        return unsafe {
+            core::mem::transmute_copy(&clmul::mul127(&*a.as_ptr().cast(), &*b.as_ptr().cast()))
+        };
+    }
+    // SAFETY: the caller guarantees the CPU features.
+    unsafe { clmul::mul::<N, R>(a, b) }
+}
+
+/// The clmul square, taking the all-SSE path for x^127 + x^63 + 1.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ and SSE4.1.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn clmul_square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+    if R::IS_X127_X63_1 && N == 2 {
+        // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+        // guarantees the CPU features.
+        return unsafe { core::mem::transmute_copy(&clmul::square127(&*a.as_ptr().cast())) };
+    }
+    // SAFETY: the caller guarantees the CPU features.
+    unsafe { clmul::square::<N, R>(a) }
 }
 
 /// True when `Auto` runs on the clmul backend; decides on first call.
@@ -188,21 +270,30 @@ pub struct Auto;
 impl Backend for Auto {
     const NAME: &'static str = "auto";
     #[inline(always)]
-    fn mul<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], b: &[u64; N], reduce: R) -> [u64; N] {
+    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if auto_uses_clmul() {
             // SAFETY: `selected()` only records CLMUL after `clmul_supported()` returned true.
-            return unsafe { clmul::mul(a, b, reduce) };
+            return unsafe { clmul_mul::<N, R>(a, b) };
         }
-        Portable::mul(a, b, reduce)
+        Portable::mul::<N, R>(a, b)
     }
     #[inline(always)]
-    fn square<const N: usize, R: Fn(&Wide) -> [u64; N]>(a: &[u64; N], reduce: R) -> [u64; N] {
+    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if auto_uses_clmul() {
             // SAFETY: `selected()` only records CLMUL after `clmul_supported()` returned true.
-            return unsafe { clmul::square(a, reduce) };
+            return unsafe { clmul_square::<N, R>(a) };
         }
-        Portable::square(a, reduce)
+        Portable::square::<N, R>(a)
+    }
+    #[inline(always)]
+    fn run<T>(f: impl FnOnce() -> T) -> T {
+        #[cfg(target_arch = "x86_64")]
+        if auto_uses_clmul() {
+            // SAFETY: `selected()` only records CLMUL after `clmul_supported()` returned true.
+            return unsafe { clmul::run(f) };
+        }
+        f()
     }
 }

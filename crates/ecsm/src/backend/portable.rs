@@ -29,7 +29,13 @@ const fn class128(r: u32) -> u128 {
     m
 }
 
-const CLASS128: [u128; 5] = [class128(0), class128(1), class128(2), class128(3), class128(4)];
+const CLASS128: [u128; 5] = [
+    class128(0),
+    class128(1),
+    class128(2),
+    class128(3),
+    class128(4),
+];
 
 /// Carry-less product of two 64-bit polynomials.
 #[inline(always)]

@@ -48,8 +48,16 @@ impl OpCounts {
 impl core::fmt::Display for OpCounts {
     /// `I + H + M + S` style, e.g. `1I + 2H + 12M + 4S (+ 1C, 3sqrt, 2Tr, 10A)`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}I + {}H + {}M + {}S", self.inv, self.half_trace, self.mul, self.sqr)?;
-        write!(f, " (+ {}C, {}sqrt, {}Tr, {}A)", self.mul_const, self.sqrt, self.trace, self.add)
+        write!(
+            f,
+            "{}I + {}H + {}M + {}S",
+            self.inv, self.half_trace, self.mul, self.sqr
+        )?;
+        write!(
+            f,
+            " (+ {}C, {}sqrt, {}Tr, {}A)",
+            self.mul_const, self.sqrt, self.trace, self.add
+        )
     }
 }
 

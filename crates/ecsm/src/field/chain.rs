@@ -26,7 +26,11 @@ impl AdditionChain {
     pub const fn from_values(values: &[u16]) -> Self {
         assert!(!values.is_empty() && values[0] == 1, "a chain starts at 1");
         assert!(values.len() <= MAX_CHAIN + 1, "chain too long");
-        let mut out = AdditionChain { values: [0; MAX_CHAIN + 1], steps: [(0, 0); MAX_CHAIN], len: values.len() - 1 };
+        let mut out = AdditionChain {
+            values: [0; MAX_CHAIN + 1],
+            steps: [(0, 0); MAX_CHAIN],
+            len: values.len() - 1,
+        };
         out.values[0] = 1;
         let mut s = 1;
         while s < values.len() {
@@ -80,7 +84,9 @@ impl AdditionChain {
 
     /// The run lengths j squared in each step: β_{i+j} = β_i^(2^j)·β_j.
     pub fn square_runs(&self) -> impl Iterator<Item = usize> + '_ {
-        self.steps().iter().map(|&(_, j)| self.values[j as usize] as usize)
+        self.steps()
+            .iter()
+            .map(|&(_, j)| self.values[j as usize] as usize)
     }
 }
 
@@ -136,14 +142,18 @@ pub fn shortest_addition_chain(n: u16) -> Vec<u16> {
 /// the value) and plain squarings otherwise (constant-time). Either way it spends
 /// exactly m − 1 squarings and `chain.len()` multiplications. Zero maps to zero; callers
 /// check for it.
-#[inline]
+#[inline(always)]
 pub fn itoh_tsujii<F: BinaryField>(a: &F, chain: &AdditionChain, tables: bool) -> F {
     debug_assert_eq!(chain.target() as usize, F::DEGREE - 1);
     let mut beta = [*a; MAX_CHAIN + 1];
     for (s, &(i, j)) in chain.steps().iter().enumerate() {
         let run = chain.values()[j as usize] as usize;
         let bi = beta[i as usize];
-        let shifted = if tables { bi.multi_square(run) } else { bi.multi_square_ct(run) };
+        let shifted = if tables {
+            bi.multi_square(run)
+        } else {
+            bi.multi_square_ct(run)
+        };
         beta[s + 1] = shifted * beta[j as usize];
     }
     beta[chain.len()].square()

@@ -43,7 +43,10 @@ impl<F: QuadraticBase> Gf2Ext<F> {
 
     /// The generator u of GF(4) ⊂ GF(2^2m).
     pub fn u() -> Self {
-        Gf2Ext { c0: F::zero(), c1: F::one() }
+        Gf2Ext {
+            c0: F::zero(),
+            c1: F::one(),
+        }
     }
 
     /// Inversion through the norm: with t = a₀a₁ + a₀² + a₁² = a·a^(2^m) ∈ GF(2^m),
@@ -51,7 +54,10 @@ impl<F: QuadraticBase> Gf2Ext<F> {
     fn invert_with(&self, inv: impl Fn(&F) -> Result<F, FieldError>) -> Result<Self, FieldError> {
         let t = self.c0 * self.c1 + self.c0.square() + self.c1.square();
         let ti = inv(&t)?;
-        Ok(Gf2Ext { c0: (self.c0 + self.c1) * ti, c1: self.c1 * ti })
+        Ok(Gf2Ext {
+            c0: (self.c0 + self.c1) * ti,
+            c1: self.c1 * ti,
+        })
     }
 }
 
@@ -59,7 +65,10 @@ impl<F: QuadraticBase> Add for Gf2Ext<F> {
     type Output = Self;
     #[inline(always)]
     fn add(self, r: Self) -> Self {
-        Gf2Ext { c0: self.c0 + r.c0, c1: self.c1 + r.c1 }
+        Gf2Ext {
+            c0: self.c0 + r.c0,
+            c1: self.c1 + r.c1,
+        }
     }
 }
 impl<F: QuadraticBase> AddAssign for Gf2Ext<F> {
@@ -96,7 +105,10 @@ impl<F: QuadraticBase> Mul for Gf2Ext<F> {
         let a0b0 = self.c0 * r.c0;
         let a1b1 = self.c1 * r.c1;
         let cross = (self.c0 + self.c1) * (r.c0 + r.c1);
-        Gf2Ext { c0: a0b0 + a1b1, c1: cross + a0b0 }
+        Gf2Ext {
+            c0: a0b0 + a1b1,
+            c1: cross + a0b0,
+        }
     }
 }
 impl<F: QuadraticBase> MulAssign for Gf2Ext<F> {
@@ -112,11 +124,17 @@ impl<F: QuadraticBase> Field for Gf2Ext<F> {
 
     #[inline(always)]
     fn zero() -> Self {
-        Gf2Ext { c0: F::zero(), c1: F::zero() }
+        Gf2Ext {
+            c0: F::zero(),
+            c1: F::zero(),
+        }
     }
     #[inline(always)]
     fn one() -> Self {
-        Gf2Ext { c0: F::one(), c1: F::zero() }
+        Gf2Ext {
+            c0: F::one(),
+            c1: F::zero(),
+        }
     }
     #[inline(always)]
     fn is_zero(&self) -> bool {
@@ -126,7 +144,10 @@ impl<F: QuadraticBase> Field for Gf2Ext<F> {
     #[inline(always)]
     fn square(&self) -> Self {
         let s1 = self.c1.square();
-        Gf2Ext { c0: self.c0.square() + s1, c1: s1 }
+        Gf2Ext {
+            c0: self.c0.square() + s1,
+            c1: s1,
+        }
     }
     fn invert(&self) -> Result<Self, FieldError> {
         self.invert_with(F::invert)
@@ -142,14 +163,24 @@ impl<F: QuadraticBase> Field for Gf2Ext<F> {
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
         if bytes.len() != Self::BYTES {
-            return Err(FieldError::BadLength { field: Self::NAME, expected: Self::BYTES, got: bytes.len() });
+            return Err(FieldError::BadLength {
+                field: Self::NAME,
+                expected: Self::BYTES,
+                got: bytes.len(),
+            });
         }
         let (hi, lo) = bytes.split_at(F::BYTES);
         let out_of_range = |_| FieldError::OutOfRange { field: Self::NAME };
-        Ok(Gf2Ext { c0: F::from_bytes(lo).map_err(out_of_range)?, c1: F::from_bytes(hi).map_err(out_of_range)? })
+        Ok(Gf2Ext {
+            c0: F::from_bytes(lo).map_err(out_of_range)?,
+            c1: F::from_bytes(hi).map_err(out_of_range)?,
+        })
     }
     fn random(rng: &mut dyn RngCore) -> Self {
-        Gf2Ext { c0: F::random(rng), c1: F::random(rng) }
+        Gf2Ext {
+            c0: F::random(rng),
+            c1: F::random(rng),
+        }
     }
 }
 
@@ -159,11 +190,17 @@ impl<F: QuadraticBase> BinaryField for Gf2Ext<F> {
     /// (a₀ + a₁u)^(2^k) = a₀^(2^k) + a₁^(2^k)·u^(2^k), and u^(2^k) = u + (k mod 2).
     fn multi_square(&self, k: usize) -> Self {
         let (s0, s1) = (self.c0.multi_square(k), self.c1.multi_square(k));
-        Gf2Ext { c0: if k % 2 == 1 { s0 + s1 } else { s0 }, c1: s1 }
+        Gf2Ext {
+            c0: if k % 2 == 1 { s0 + s1 } else { s0 },
+            c1: s1,
+        }
     }
     fn multi_square_ct(&self, k: usize) -> Self {
         let (s0, s1) = (self.c0.multi_square_ct(k), self.c1.multi_square_ct(k));
-        Gf2Ext { c0: if k % 2 == 1 { s0 + s1 } else { s0 }, c1: s1 }
+        Gf2Ext {
+            c0: if k % 2 == 1 { s0 + s1 } else { s0 },
+            c1: s1,
+        }
     }
     /// Tr(a) = Tr_m(Tr_{2m/m}(a)) and Tr_{2m/m}(a₀ + a₁u) = a + a^(2^m) = a₁ (u^(2^m) = u + 1
     /// for odd m), so Tr(a) = Tr_m(a₁).
@@ -182,10 +219,16 @@ impl<F: QuadraticBase> BinaryField for Gf2Ext<F> {
             z1 += F::one();
             rhs += F::one();
         }
-        Gf2Ext { c0: rhs.half_trace(), c1: z1 }
+        Gf2Ext {
+            c0: rhs.half_trace(),
+            c1: z1,
+        }
     }
     /// (s₀ + s₁u)² = (s₀² + s₁²) + s₁²u, so s₁ = √a₁ and s₀ = √(a₀ + a₁): 2 base roots.
     fn sqrt(&self) -> Self {
-        Gf2Ext { c0: (self.c0 + self.c1).sqrt(), c1: self.c1.sqrt() }
+        Gf2Ext {
+            c0: (self.c0 + self.c1).sqrt(),
+            c1: self.c1.sqrt(),
+        }
     }
 }

@@ -13,8 +13,8 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
 pub use batch::batch_invert;
-pub use ext2::{Gf254With, Gf2Ext, Gf254};
-pub use gf2m::{Gf127, Gf163, Gf233, Gf283, Gf409, Gf571, Gf2m, Gf2mSpec};
+pub use ext2::{Gf254, Gf254With, Gf2Ext};
+pub use gf2m::{Gf127, Gf163, Gf233, Gf283, Gf2m, Gf2mSpec, Gf409, Gf571};
 
 /// Why a field operation or decoding failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -23,7 +23,9 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
 /// The defining data of one binary field.
-pub trait Gf2mSpec<const N: usize>: Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+pub trait Gf2mSpec<const N: usize>:
+    Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
     /// Degree m of the reduction polynomial; N = ⌈m/64⌉.
     const M: usize;
     /// The exponents strictly between 0 and m with a nonzero coefficient, ascending.
@@ -53,7 +55,11 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> PartialEq for Gf2m<N, S, B> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
         // Constant-time comparison: OR of XORs, no early exit.
-        self.limbs.iter().zip(&other.limbs).fold(0u64, |acc, (a, b)| acc | (a ^ b)) == 0
+        self.limbs
+            .iter()
+            .zip(&other.limbs)
+            .fold(0u64, |acc, (a, b)| acc | (a ^ b))
+            == 0
     }
 }
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Eq for Gf2m<N, S, B> {}
@@ -92,7 +98,10 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
 
     #[inline(always)]
     pub(crate) const fn from_limbs_unchecked(limbs: [u64; N]) -> Self {
-        Gf2m { limbs, _spec: PhantomData }
+        Gf2m {
+            limbs,
+            _spec: PhantomData,
+        }
     }
 
     /// The little-endian words; bit i is the coefficient of x^i.
@@ -126,9 +135,14 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
             f[k / 64] |= 1 << (k % 64);
         }
         f[S::M / 64] |= 1 << (S::M % 64);
-        Ok(Self::from_limbs_unchecked(euclid::invert::<N>(self.limbs, f)))
+        Ok(Self::from_limbs_unchecked(euclid::invert::<N>(
+            self.limbs, f,
+        )))
     }
+}
 
+impl<const N: usize, S: Gf2mSpec<N>> crate::backend::Reduction<N> for S {
+    const IS_X127_X63_1: bool = S::M == 127 && S::TERMS.len() == 1 && S::TERMS[0] == 63;
     #[inline(always)]
     fn reduce(w: &crate::backend::Wide) -> [u64; N] {
         reduce::reduce::<N, S>(w)
@@ -236,7 +250,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Mul for Gf2m<N, S, B> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        Self::from_limbs_unchecked(B::mul(&self.limbs, &rhs.limbs, Self::reduce))
+        Self::from_limbs_unchecked(B::mul::<N, S>(&self.limbs, &rhs.limbs))
     }
 }
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> MulAssign for Gf2m<N, S, B> {
@@ -266,21 +280,21 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     }
     #[inline(always)]
     fn square(&self) -> Self {
-        Self::from_limbs_unchecked(B::square(&self.limbs, Self::reduce))
+        Self::from_limbs_unchecked(B::square::<N, S>(&self.limbs))
     }
     /// Itoh–Tsujii with plain squarings: (m − 1)S + L·M for the chain length L.
     fn invert(&self) -> Result<Self, FieldError> {
         if self.is_zero() {
             return Err(FieldError::NotInvertible);
         }
-        Ok(itoh_tsujii(self, &S::CHAIN, false))
+        Ok(B::run(|| itoh_tsujii(self, &S::CHAIN, false)))
     }
     /// Itoh–Tsujii with table-driven multi-squaring for the long runs.
     fn invert_vartime(&self) -> Result<Self, FieldError> {
         if self.is_zero() {
             return Err(FieldError::NotInvertible);
         }
-        Ok(itoh_tsujii(self, &S::CHAIN, true))
+        Ok(B::run(|| itoh_tsujii(self, &S::CHAIN, true)))
     }
     fn to_bytes(&self) -> Vec<u8> {
         let mut out = vec![0u8; Self::BYTES];
@@ -291,7 +305,11 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
         if bytes.len() != Self::BYTES {
-            return Err(FieldError::BadLength { field: S::NAME, expected: Self::BYTES, got: bytes.len() });
+            return Err(FieldError::BadLength {
+                field: S::NAME,
+                expected: Self::BYTES,
+                got: bytes.len(),
+            });
         }
         let mut l = [0u64; N];
         for (k, &byte) in bytes.iter().rev().enumerate() {
@@ -339,6 +357,13 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
     /// (E + √x·O)² = Σ c_{2i} x^{2i} + x·Σ c_{2i+1} x^{2i} = c. Costs one multiplication
     /// by the stored √x = x^(2^(m−1)).
     fn sqrt(&self) -> Self {
+        B::run(|| self.sqrt_inner())
+    }
+}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
+    #[inline(always)]
+    fn sqrt_inner(&self) -> Self {
         let mut even = [0u64; N];
         let mut odd = [0u64; N];
         for i in 0..N {

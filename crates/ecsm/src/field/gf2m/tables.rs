@@ -104,12 +104,17 @@ fn half_trace_by_definition<const N: usize, S: Gf2mSpec<N>>(c: Pf<N, S>) -> Pf<N
 }
 
 fn build_half_trace<const N: usize, S: Gf2mSpec<N>>() -> LinearTable<N, 8> {
-    let images: Vec<[u64; N]> = basis::<N, S>().map(|b| *half_trace_by_definition(b).limbs()).collect();
+    let images: Vec<[u64; N]> = basis::<N, S>()
+        .map(|b| *half_trace_by_definition(b).limbs())
+        .collect();
     LinearTable::build(&images)
 }
 
 fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> Vec<(usize, LinearTable<N, 4>)> {
-    let mut runs: Vec<usize> = S::CHAIN.square_runs().filter(|&k| k >= MIN_TABLE_RUN).collect();
+    let mut runs: Vec<usize> = S::CHAIN
+        .square_runs()
+        .filter(|&k| k >= MIN_TABLE_RUN)
+        .collect();
     runs.sort_unstable();
     runs.dedup();
     runs.into_iter()
@@ -147,8 +152,10 @@ impl<const N: usize> Gf2mTables<N> {
         if self.sqrt_x.get().is_some() {
             return;
         }
-        self.build_half_trace.get_or_init(|| build_half_trace::<N, S>);
-        self.build_multi_square.get_or_init(|| build_multi_square::<N, S>);
+        self.build_half_trace
+            .get_or_init(|| build_half_trace::<N, S>);
+        self.build_multi_square
+            .get_or_init(|| build_multi_square::<N, S>);
         self.trace_mask.get_or_init(|| {
             let mut mask = [0u64; N];
             for (i, b) in basis::<N, S>().enumerate() {
@@ -163,13 +170,16 @@ impl<const N: usize> Gf2mTables<N> {
             }
             mask
         });
-        self.sqrt_x.get_or_init(|| *Pf::<N, S>::x().multi_square_ct(S::M - 1).limbs());
+        self.sqrt_x
+            .get_or_init(|| *Pf::<N, S>::x().multi_square_ct(S::M - 1).limbs());
     }
 
     /// The trace mask.
     #[inline(always)]
     pub fn trace_mask(&self) -> &[u64; N] {
-        self.trace_mask.get().expect("initialised by Gf2mSpec::tables")
+        self.trace_mask
+            .get()
+            .expect("initialised by Gf2mSpec::tables")
     }
 
     /// √x.
@@ -186,7 +196,8 @@ impl<const N: usize> Gf2mTables<N> {
 
     /// The half-trace table (built on first use).
     pub fn half_trace_table(&self) -> &LinearTable<N, 8> {
-        self.half_trace.get_or_init(|| (self.build_half_trace.get().expect("initialised"))())
+        self.half_trace
+            .get_or_init(|| (self.build_half_trace.get().expect("initialised"))())
     }
 
     /// The multi-squaring table for exactly k squarings, if the field keeps one.

@@ -1,0 +1,220 @@
+//! `ecsm info`, `ecsm fields` and `ecsm field-bench`.
+
+use crate::UsageError;
+use clap::Args;
+use ecsm::backend::{clmul_supported, cpu_features, BackendKind};
+use ecsm::experiments::field_bench::{bench_field, ratio, OpTiming, FIELD_NAMES};
+use ecsm::experiments::timing::BenchConfig;
+use ecsm::field::gf2m::{Gf2mSpec, P127, P163, P233, P283, P409, P571};
+use serde::Serialize;
+
+/// The CPU's model name, where the OS tells it.
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
+pub fn info(backend: BackendKind) {
+    println!("ecsm {}", env!("CARGO_PKG_VERSION"));
+    println!("cpu: {}", cpu_model());
+    let feats: Vec<String> = cpu_features()
+        .iter()
+        .map(|(n, on)| format!("{n}{}", if *on { "+" } else { "-" }))
+        .collect();
+    println!(
+        "features: {}",
+        if feats.is_empty() {
+            "(none detected)".to_string()
+        } else {
+            feats.join(" ")
+        }
+    );
+    println!("backend: {}", backend.name());
+    let why = match (
+        std::env::var("ECSM_BACKEND").ok().filter(|v| !v.is_empty()),
+        clmul_supported(),
+    ) {
+        (Some(v), _) => format!("forced by ECSM_BACKEND={v}"),
+        (None, true) => "detected: PCLMULQDQ and SSE4.1 present".to_string(),
+        (None, false) => "detected: no PCLMULQDQ, portable u64 code".to_string(),
+    };
+    println!("backend-reason: {why}");
+}
+
+fn field_line<const N: usize, S: Gf2mSpec<N>>() -> String {
+    let mut poly = format!("x^{}", S::M);
+    for k in S::TERMS.iter().rev() {
+        poly.push_str(&format!(" + x^{k}"));
+    }
+    poly.push_str(" + 1");
+    let chain: Vec<String> = S::CHAIN.values().iter().map(u16::to_string).collect();
+    let t = S::tables();
+    format!(
+        "{:<6} {:<34} words={} inv-chain({} steps)={} half-trace-table={}KiB",
+        S::NAME,
+        poly,
+        N,
+        S::CHAIN.len(),
+        chain.join(","),
+        t.half_trace_table().bytes() / 1024
+    )
+}
+
+pub fn fields() {
+    println!("{}", field_line::<2, P127>());
+    println!("{}", field_line::<3, P163>());
+    println!("{}", field_line::<4, P233>());
+    println!("{}", field_line::<5, P283>());
+    println!("{}", field_line::<7, P409>());
+    println!("{}", field_line::<9, P571>());
+    println!("2^254  GF(2^127)[u]/(u^2 + u + 1)     words=4 (two GF(2^127) coefficients)");
+}
+
+#[derive(Args, Debug)]
+pub struct FieldBenchArgs {
+    /// Print one JSON array of {"field", "op", "median_ns"} objects.
+    #[arg(long)]
+    pub json: bool,
+    /// Only these fields (repeatable), e.g. --field 2^233.
+    #[arg(long = "field", value_name = "NAME")]
+    pub fields: Vec<String>,
+    /// Also time the portable backend when clmul is in use, and print both.
+    #[arg(long)]
+    pub both_backends: bool,
+    /// Short measurement (as in `ecsm report`).
+    #[arg(long)]
+    pub quick: bool,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    field: &'a str,
+    op: &'a str,
+    median_ns: f64,
+    min_ns: f64,
+    backend: &'a str,
+}
+
+/// Fields selected by `--field`, validated.
+pub fn selected_fields(requested: &[String]) -> Result<Vec<&'static str>, UsageError> {
+    if requested.is_empty() {
+        return Ok(FIELD_NAMES.to_vec());
+    }
+    requested
+        .iter()
+        .map(|r| {
+            FIELD_NAMES
+                .iter()
+                .find(|n| **n == r.as_str() || n.trim_start_matches("2^") == r.as_str())
+                .copied()
+                .ok_or_else(|| {
+                    UsageError(format!(
+                        "unknown field '{r}' (expected one of {})",
+                        FIELD_NAMES.join(", ")
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// Time the selected fields on `backend` (and on portable too if asked).
+pub fn run_bench(
+    fields: &[&str],
+    backend: BackendKind,
+    both: bool,
+    cfg: BenchConfig,
+) -> Vec<OpTiming> {
+    let mut backends = vec![backend.name()];
+    if both && backend == BackendKind::Clmul {
+        backends.push("portable");
+    }
+    let mut all = Vec::new();
+    for f in fields {
+        for b in &backends {
+            all.extend(bench_field(cfg, f, b).expect("field and backend names validated"));
+        }
+    }
+    all
+}
+
+pub fn print_table(rows: &[OpTiming]) {
+    let ops = [
+        "mul",
+        "sqr",
+        "inv",
+        "inv_ct",
+        "inv_euclid",
+        "half_trace",
+        "sqrt",
+        "trace",
+    ];
+    print!("{:<7} {:<9}", "field", "backend");
+    for op in ops {
+        print!(" {op:>10}");
+    }
+    println!(" {:>6} {:>6} {:>6}", "I/M", "S/M", "H/M");
+    let mut keys: Vec<(&str, &str)> = rows.iter().map(|r| (r.field, r.backend)).collect();
+    keys.dedup();
+    for (field, backend) in keys {
+        let these: Vec<OpTiming> = rows
+            .iter()
+            .filter(|r| r.field == field && r.backend == backend)
+            .cloned()
+            .collect();
+        print!("{field:<7} {backend:<9}");
+        for op in ops {
+            match these.iter().find(|t| t.op == op) {
+                Some(t) => print!(" {:>10.1}", t.timing.median_ns),
+                None => print!(" {:>10}", "-"),
+            }
+        }
+        let r = |n, d| ratio(&these, n, d).map_or("-".to_string(), |v| format!("{v:.2}"));
+        println!(
+            " {:>6} {:>6} {:>6}",
+            r("inv", "mul"),
+            r("sqr", "mul"),
+            r("half_trace", "mul")
+        );
+    }
+}
+
+pub fn field_bench(args: &FieldBenchArgs, backend: BackendKind) -> Result<(), UsageError> {
+    let fields = selected_fields(&args.fields)?;
+    let cfg = if args.quick {
+        BenchConfig::QUICK
+    } else {
+        BenchConfig::STANDARD
+    };
+    let rows = run_bench(&fields, backend, args.both_backends, cfg);
+    if args.json {
+        let json: Vec<JsonRow> = rows
+            .iter()
+            .map(|r| JsonRow {
+                field: r.field,
+                op: r.op,
+                median_ns: round1(r.timing.median_ns),
+                min_ns: round1(r.timing.min_ns),
+                backend: r.backend,
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string(&json).expect("plain data serialises")
+        );
+    } else {
+        println!("median latency in ns per call (dependent chains); inv = Itoh-Tsujii with multi-squaring tables,");
+        println!("inv_ct = Itoh-Tsujii with plain squarings (constant-time), inv_euclid = binary extended Euclid");
+        print_table(&rows);
+    }
+    Ok(())
+}
+
+pub fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}

@@ -1,0 +1,187 @@
+//! Latency of the field operations, and the ratios I/M, S/M, H/M that head seed 000's
+//! Table 1.
+
+use super::timing::{run_chain, time_chain, BenchConfig, ChainOp, Timing};
+use crate::backend::{Backend, Clmul, Portable};
+use crate::field::gf2m::{Gf2m, Gf2mSpec, P127, P163, P233, P283, P409, P571};
+use crate::field::{BinaryField, Field, Gf254With};
+use rand_core::{RngCore, SeedableRng};
+
+/// The field names `field-bench` knows, in report order.
+pub const FIELD_NAMES: [&str; 7] = [
+    "2^127", "2^163", "2^233", "2^283", "2^409", "2^571", "2^254",
+];
+
+/// One timed operation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpTiming {
+    /// Field name, e.g. `2^233`.
+    pub field: &'static str,
+    /// Operation: `mul`, `sqr`, `inv`, `inv_ct`, `inv_euclid`, `half_trace`, `sqrt`, `trace`.
+    pub op: &'static str,
+    /// Backend that ran it.
+    pub backend: &'static str,
+    /// Per-call latency.
+    pub timing: Timing,
+}
+
+/// Deterministic generator for benchmark operands.
+struct SplitMix(u64);
+impl RngCore for SplitMix {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        rand_core::impls::fill_bytes_via_next(self, dest)
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+impl SeedableRng for SplitMix {
+    type Seed = [u8; 8];
+    fn from_seed(seed: [u8; 8]) -> Self {
+        SplitMix(u64::from_le_bytes(seed))
+    }
+}
+
+fn nonzero<F: Field>(rng: &mut SplitMix) -> F {
+    loop {
+        let x = F::random(rng);
+        if !x.is_zero() {
+            return x;
+        }
+    }
+}
+
+/// Time a chain inside the backend's feature context, where composite code runs: the
+/// context is entered once per timed loop, and the loop holds a single call site of
+/// the operation, so the carry-less primitives inline into it.
+fn chain<B: Backend, F: Copy, O: ChainOp<F>>(cfg: BenchConfig, x0: F, op: O) -> Timing {
+    time_chain(cfg, x0, |iters, x| B::run(|| run_chain(&op, iters, x)))
+}
+
+/// Declares one benchmarked operation as its own type, so each timed loop is
+/// monomorphised for exactly one operation.
+macro_rules! chain_ops {
+    ($($(#[$doc:meta])* $name:ident => |$x:ident| $body:expr;)*) => {$(
+        $(#[$doc])*
+        struct $name;
+        impl<F: BinaryField> ChainOp<F> for $name {
+            #[inline(always)]
+            fn step(&self, $x: F) -> F {
+                $body
+            }
+        }
+    )*};
+}
+
+chain_ops! {
+    Sqr => |x| x.square();
+    Inv => |x| x.invert_vartime().unwrap_or(F::one());
+    InvCt => |x| x.invert().unwrap_or(F::one());
+    HalfTrace => |x| x.half_trace();
+    Sqrt => |x| x.sqrt();
+    /// The trace bit is added back into the operand so that calls depend on each other.
+    Trace => |x| if x.trace() == 1 { x + F::one() } else { x };
+}
+
+struct MulBy<F>(F);
+impl<F: BinaryField> ChainOp<F> for MulBy<F> {
+    #[inline(always)]
+    fn step(&self, x: F) -> F {
+        x * self.0
+    }
+}
+
+struct InvEuclid;
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend> ChainOp<Gf2m<N, S, B>> for InvEuclid {
+    #[inline(always)]
+    fn step(&self, x: Gf2m<N, S, B>) -> Gf2m<N, S, B> {
+        x.invert_euclid_vartime().unwrap_or(Gf2m::<N, S, B>::one())
+    }
+}
+
+/// Time every operation of `F` as a dependent chain. `inv_euclid` is passed in because
+/// only the polynomial-basis fields have it.
+fn bench_ops<F: BinaryField, B: Backend>(cfg: BenchConfig, backend: &'static str) -> Vec<OpTiming> {
+    let mut rng = SplitMix(0x5eed_f1e1d);
+    let a: F = nonzero(&mut rng);
+    let b: F = nonzero(&mut rng);
+    let mut out = Vec::new();
+    let mut push = |op, timing| {
+        out.push(OpTiming {
+            field: F::NAME,
+            op,
+            backend,
+            timing,
+        })
+    };
+    push("mul", chain::<B, F, _>(cfg, a, MulBy(b)));
+    push("sqr", chain::<B, F, _>(cfg, a, Sqr));
+    push("inv", chain::<B, F, _>(cfg, a, Inv));
+    push("inv_ct", chain::<B, F, _>(cfg, a, InvCt));
+    push("half_trace", chain::<B, F, _>(cfg, a, HalfTrace));
+    push("sqrt", chain::<B, F, _>(cfg, a, Sqrt));
+    push("trace", chain::<B, F, _>(cfg, a, Trace));
+    out
+}
+
+fn bench_gf2m<const N: usize, S: Gf2mSpec<N>, B: Backend>(cfg: BenchConfig) -> Vec<OpTiming> {
+    let mut out = bench_ops::<Gf2m<N, S, B>, B>(cfg, B::NAME);
+    let a: Gf2m<N, S, B> = nonzero(&mut SplitMix(0x5eed_f1e1d));
+    let timing = chain::<B, _, _>(cfg, a, InvEuclid);
+    out.insert(
+        4,
+        OpTiming {
+            field: S::NAME,
+            op: "inv_euclid",
+            backend: B::NAME,
+            timing,
+        },
+    );
+    out
+}
+
+fn bench_field_with<B: Backend>(cfg: BenchConfig, field: &str) -> Option<Vec<OpTiming>> {
+    Some(match field {
+        "2^127" => bench_gf2m::<2, P127, B>(cfg),
+        "2^163" => bench_gf2m::<3, P163, B>(cfg),
+        "2^233" => bench_gf2m::<4, P233, B>(cfg),
+        "2^283" => bench_gf2m::<5, P283, B>(cfg),
+        "2^409" => bench_gf2m::<7, P409, B>(cfg),
+        "2^571" => bench_gf2m::<9, P571, B>(cfg),
+        "2^254" => bench_ops::<Gf254With<B>, B>(cfg, B::NAME),
+        _ => return None,
+    })
+}
+
+/// Time every operation of `field` (one of [`FIELD_NAMES`]) on the backend named
+/// `backend` (`clmul` or `portable`); `None` for an unknown field or backend.
+/// The caller checks that `clmul` is supported before asking for it.
+pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<OpTiming>> {
+    match backend {
+        "clmul" => bench_field_with::<Clmul>(cfg, field),
+        "portable" => bench_field_with::<Portable>(cfg, field),
+        _ => None,
+    }
+}
+
+/// The ratio of two operations' median latencies in one field's timings.
+pub fn ratio(timings: &[OpTiming], num: &str, den: &str) -> Option<f64> {
+    let get = |op: &str| {
+        timings
+            .iter()
+            .find(|t| t.op == op)
+            .map(|t| t.timing.median_ns)
+    };
+    Some(get(num)? / get(den)?)
+}

@@ -1,0 +1,6 @@
+//! Reproductions of the papers' measurements: timing harnesses, measured operation
+//! counts, and the papers' own figures, kept apart and labelled as theirs.
+
+pub mod field_bench;
+pub mod paper;
+pub mod timing;

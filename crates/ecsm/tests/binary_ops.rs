@@ -1,0 +1,274 @@
+//! The characteristic-2 operations: Frobenius powers and multi-squaring, traces,
+//! half-traces and the quadratic solver, square roots, and `pow_vartime`, for every
+//! GF(2^m) (generic bodies instantiated per field) and GF(2^254).
+
+#[macro_use]
+mod common;
+
+use common::{check, edge_elems, elem, randoms, square_times, FromWords};
+use ecsm::backend::{Backend, Clmul, Portable};
+use ecsm::field::{BinaryField, Field, Gf254, Gf254With, Gf2m, Gf2mSpec};
+use proptest::prelude::*;
+
+/// a^(2^m) = a three ways: table multi-squaring, constant-time multi-squaring, and
+/// squarings written out here; and squaring fixes only 0 and 1.
+fn frobenius_order<F: FromWords>() {
+    let m = F::DEGREE;
+    let mut elems = edge_elems::<F>();
+    elems.extend(randoms::<F>(m as u64, 8));
+    for a in elems {
+        assert_eq!(a.multi_square(m), a, "multi_square(m) of {a:?}");
+        assert_eq!(a.multi_square_ct(m), a, "multi_square_ct(m) of {a:?}");
+        assert_eq!(square_times(a, m), a, "m squarings of {a:?}");
+        assert_eq!(a.multi_square(0), a);
+        assert_eq!(a.multi_square_ct(0), a);
+        assert_eq!(a.multi_square(1), a.square());
+        assert_eq!(
+            a.square() == a,
+            a.is_zero() || a == F::one(),
+            "a² = a only for 0 and 1: {a:?}"
+        );
+    }
+}
+
+fn gf2m_frobenius<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    frobenius_order::<Gf2m<N, S, B>>();
+}
+
+/// multi_square(k) = multi_square_ct(k) = k squarings for every run length of the
+/// inversion chain (those get tables) and a few others around the table threshold.
+fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    let runs: Vec<usize> = S::CHAIN.square_runs().collect();
+    assert!(!runs.is_empty());
+    let m = S::M;
+    let mut ks = vec![0, 1, 2, 3, 9, 10, 11, 16, 63, 64, 65];
+    ks.extend([m / 2, m - 1, m, m + 1, 2 * m + 5]);
+    ks.extend(&runs);
+    ks.sort_unstable();
+    ks.dedup();
+    let mut elems = edge_elems::<Gf2m<N, S, B>>();
+    elems.extend(randoms::<Gf2m<N, S, B>>(m as u64 + 1, 6));
+    for &k in &ks {
+        for a in &elems {
+            let ct = a.multi_square_ct(k);
+            assert_eq!(a.multi_square(k), ct, "multi_square({k}) of {a:?}");
+            assert_eq!(ct, square_times(*a, k), "multi_square_ct({k}) of {a:?}");
+        }
+    }
+    // Composition on the chain's runs: a^(2^(j+k)) = (a^(2^j))^(2^k).
+    for a in &elems {
+        for w in runs.windows(2) {
+            assert_eq!(
+                a.multi_square(w[0]).multi_square(w[1]),
+                a.multi_square_ct(w[0] + w[1])
+            );
+        }
+    }
+}
+
+/// Quadratic solving, half-trace and trace laws, for a field of odd degree.
+fn quadratic_and_trace<F: FromWords>(odd: bool) {
+    let mut solved = 0;
+    let mut unsolvable = 0;
+    for c in randoms::<F>(F::DEGREE as u64 + 2, 200)
+        .into_iter()
+        .chain(edge_elems::<F>())
+    {
+        let t = c.trace();
+        assert!(t <= 1);
+        match c.solve_quadratic() {
+            Some(z) => {
+                assert_eq!(t, 0, "solved z² + z = {c:?} although Tr = 1");
+                assert_eq!(z.square() + z, c, "z² + z = c for c = {c:?}");
+                // The other solution is z + 1.
+                assert_eq!((z + F::one()).square() + (z + F::one()), c);
+                solved += 1;
+            }
+            None => {
+                assert_eq!(t, 1, "no solution for {c:?} although Tr = 0");
+                unsolvable += 1;
+            }
+        }
+        if odd {
+            // H(c)² + H(c) = c + Tr(c).
+            let h = c.half_trace();
+            let tr = if t == 1 { F::one() } else { F::zero() };
+            assert_eq!(h.square() + h, c + tr, "half-trace of {c:?}");
+        }
+    }
+    assert!(
+        solved > 0 && unsolvable > 0,
+        "both outcomes occur: {solved} solved, {unsolvable} without solution"
+    );
+
+    check(
+        "trace is additive and Frobenius-invariant",
+        (elem::<F>(), elem::<F>()),
+        |(a, b)| {
+            prop_assert_eq!((a + b).trace(), a.trace() ^ b.trace());
+            prop_assert_eq!(a.square().trace(), a.trace());
+            prop_assert_eq!(a.sqrt().trace(), a.trace());
+            // Tr(z² + z) = 0 for every z.
+            prop_assert_eq!((a.square() + a).trace(), 0);
+            Ok(())
+        },
+    );
+    check(
+        "solve_quadratic(z² + z) has a solution",
+        elem::<F>(),
+        |z| {
+            let c = z.square() + z;
+            let s = c.solve_quadratic();
+            prop_assert!(
+                s == Some(z) || s == Some(z + F::one()),
+                "{:?} for z = {:?}",
+                s,
+                z
+            );
+            Ok(())
+        },
+    );
+    assert_eq!(F::zero().trace(), 0);
+    assert_eq!(F::zero().half_trace(), F::zero());
+    assert_eq!(
+        F::one().trace(),
+        u8::from(F::DEGREE % 2 == 1),
+        "Tr(1) = m mod 2"
+    );
+    // Tr by its definition Σ c^(2^i), on a few elements.
+    for c in randoms::<F>(F::DEGREE as u64 + 3, 4) {
+        let mut s = c;
+        let mut t = c;
+        for _ in 1..F::DEGREE {
+            t = t.square();
+            s += t;
+        }
+        let want = if s == F::one() {
+            1
+        } else {
+            assert_eq!(s, F::zero(), "Σ c^(2^i) is 0 or 1");
+            0
+        };
+        assert_eq!(c.trace(), want, "trace of {c:?} by definition");
+    }
+}
+
+fn gf2m_quadratic<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    assert_eq!(S::M % 2, 1);
+    quadratic_and_trace::<Gf2m<N, S, B>>(true);
+}
+
+/// √a² = a and (√a)² = a.
+fn square_roots<F: FromWords>() {
+    for a in edge_elems::<F>() {
+        assert_eq!(a.sqrt().square(), a, "√{a:?}²");
+        assert_eq!(a.square().sqrt(), a, "√({a:?}²)");
+    }
+    check("sqrt", elem::<F>(), |a| {
+        prop_assert_eq!(a.sqrt().square(), a);
+        prop_assert_eq!(a.square().sqrt(), a);
+        // √ is the Frobenius power a^(2^(m−1)).
+        prop_assert_eq!(a.sqrt(), a.multi_square_ct(F::DEGREE - 1));
+        Ok(())
+    });
+    assert_eq!(F::zero().sqrt(), F::zero());
+    assert_eq!(F::one().sqrt(), F::one());
+}
+
+fn gf2m_sqrt<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    square_roots::<Gf2m<N, S, B>>();
+    // √x = x^(2^(m−1)) (the constant the library stores) squares back to x.
+    let x = Gf2m::<N, S, B>::x();
+    assert_eq!(x.sqrt().square(), x);
+}
+
+/// pow_vartime against products and Fermat: a^0 = 1, a^1 = a, a^2 = a², a^5, and
+/// a^(2^m − 1) = 1, a^(2^m − 2) = a⁻¹ for nonzero a.
+fn powers<F: FromWords>() {
+    let m = F::DEGREE;
+    let words = m.div_ceil(64);
+    // 2^m − 1 and 2^m − 2 as little-endian words.
+    let mut all_ones = vec![u64::MAX; words];
+    if m % 64 != 0 {
+        all_ones[words - 1] = (1u64 << (m % 64)) - 1;
+    }
+    let mut minus_two = all_ones.clone();
+    minus_two[0] ^= 1;
+    for a in randoms::<F>(m as u64 + 4, 6) {
+        assert_eq!(a.pow_vartime(&[]), F::one());
+        assert_eq!(a.pow_vartime(&[0]), F::one());
+        assert_eq!(a.pow_vartime(&[1]), a);
+        assert_eq!(a.pow_vartime(&[2]), a.square());
+        assert_eq!(a.pow_vartime(&[5]), a.square().square() * a);
+        assert_eq!(a.pow_vartime(&[0, 1]), a.multi_square_ct(64), "a^(2^64)");
+        if !a.is_zero() {
+            assert_eq!(a.pow_vartime(&all_ones), F::one(), "a^(2^m − 1)");
+            assert_eq!(
+                a.pow_vartime(&minus_two),
+                a.invert().unwrap(),
+                "a^(2^m − 2)"
+            );
+        }
+    }
+}
+
+fn gf2m_powers<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    powers::<Gf2m<N, S, B>>();
+}
+
+gf2m_tests! {
+    frobenius_portable: gf2m_frobenius<Portable>;
+    frobenius_clmul: gf2m_frobenius<Clmul>;
+    multi_square: multi_square_runs<Auto>;
+    multi_square_portable: multi_square_runs<Portable>;
+    quadratic_portable: gf2m_quadratic<Portable>;
+    quadratic_clmul: gf2m_quadratic<Clmul>;
+    sqrt_portable: gf2m_sqrt<Portable>;
+    sqrt_clmul: gf2m_sqrt<Clmul>;
+    powers: gf2m_powers<Auto>;
+}
+
+#[test]
+fn gf254_frobenius_and_multi_square() {
+    frobenius_order::<Gf254>();
+    let ks = [0, 1, 2, 5, 10, 12, 24, 48, 126, 127, 128, 253, 254, 300];
+    for a in randoms::<Gf254>(41, 6) {
+        for k in ks {
+            assert_eq!(a.multi_square(k), a.multi_square_ct(k), "multi_square({k})");
+            assert_eq!(
+                a.multi_square_ct(k),
+                square_times(a, k),
+                "multi_square_ct({k})"
+            );
+        }
+    }
+}
+
+#[test]
+fn gf254_quadratic_and_trace() {
+    quadratic_and_trace::<Gf254>(false);
+    quadratic_and_trace::<Gf254With<Portable>>(false);
+    assert_eq!(Gf254::one().trace(), 0);
+    for c in randoms::<Gf254>(43, 100) {
+        assert_eq!(c.trace(), c.c1.trace(), "Tr(c) = Tr_127(c1)");
+    }
+}
+
+#[test]
+fn gf254_sqrt() {
+    square_roots::<Gf254>();
+    square_roots::<Gf254With<Portable>>();
+}
+
+#[test]
+fn gf254_powers() {
+    powers::<Gf254>();
+}
+
+#[test]
+fn gf254_clmul_ops() {
+    if common::backend_available::<Clmul>("gf254_clmul_ops") {
+        quadratic_and_trace::<Gf254With<Clmul>>(false);
+        square_roots::<Gf254With<Clmul>>();
+    }
+}

@@ -1,0 +1,156 @@
+//! Products and squares of every GF(2^m), on every backend, against a slow bit-by-bit
+//! reference written here: multiply polynomials over GF(2) one coefficient pair at a
+//! time, then clear the bits ≥ m from the top down with the field polynomial.
+
+#[macro_use]
+mod common;
+
+use common::{edge_words, monomial_words, randoms, rng, FromWords};
+use ecsm::backend::Backend;
+use ecsm::field::{Field, Gf2m, Gf2mSpec};
+use rand::RngCore;
+
+/// The reduction polynomials, as their exponents (FIPS 186-4 §D.1.3, and seed 001's
+/// x^127 + x^63 + 1), written independently of the library's specs.
+fn polynomial(m: usize) -> &'static [usize] {
+    match m {
+        127 => &[127, 63, 0],
+        163 => &[163, 7, 6, 3, 0],
+        233 => &[233, 74, 0],
+        283 => &[283, 12, 7, 5, 0],
+        409 => &[409, 87, 0],
+        571 => &[571, 10, 5, 2, 0],
+        _ => panic!("no reference polynomial for degree {m}"),
+    }
+}
+
+/// Coefficients (0 or 1) of the polynomial held in little-endian words, `len` of them.
+fn bits(words: &[u64], len: usize) -> Vec<u8> {
+    (0..len)
+        .map(|i| words.get(i / 64).map_or(0, |w| ((w >> (i % 64)) & 1) as u8))
+        .collect()
+}
+
+/// a·b mod f, one bit at a time. `f` lists the exponents of the field polynomial,
+/// highest (the degree m) first.
+fn reference_mul(a: &[u8], b: &[u8], f: &[usize]) -> Vec<u8> {
+    let m = f[0];
+    let mut p = vec![0u8; a.len() + b.len()];
+    for (i, &ai) in a.iter().enumerate() {
+        for (j, &bj) in b.iter().enumerate() {
+            p[i + j] ^= ai & bj;
+        }
+    }
+    // x^d = x^(d−m)·x^m ≡ x^(d−m)·(f − x^m): clear bit d and add the lower terms.
+    for d in (m..p.len()).rev() {
+        if p[d] == 1 {
+            for &e in f {
+                p[d - m + e] ^= 1;
+            }
+            assert_eq!(p[d], 0, "the leading term cancels");
+        }
+    }
+    assert!(p[m..].iter().all(|&c| c == 0));
+    p.truncate(m);
+    p
+}
+
+/// The element's coefficients, all 64·N of them (the bits ≥ m must be zero).
+fn coeffs<const N: usize, S: Gf2mSpec<N>, B: Backend>(a: &Gf2m<N, S, B>) -> Vec<u8> {
+    bits(a.limbs(), 64 * N)
+}
+
+/// The reference result padded to 64·N coefficients.
+fn expected<const N: usize>(r: Vec<u8>) -> Vec<u8> {
+    let mut r = r;
+    r.resize(64 * N, 0);
+    r
+}
+
+/// Edge operands and random ones; every pair of edge operands, each edge operand with
+/// random ones, and random pairs, multiplied and squared on backend `B`.
+fn matches_reference<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    let f = polynomial(S::M);
+    assert_eq!(f[0], S::M);
+    let edges: Vec<Gf2m<N, S, B>> = edge_words(S::M, N)
+        .iter()
+        .map(|w| Gf2m::from_words(w))
+        .collect();
+    let random: Vec<Gf2m<N, S, B>> = randoms(S::M as u64, 24);
+    let mut pairs = Vec::new();
+    for a in edges.iter().chain(&random) {
+        for b in &edges {
+            pairs.push((*a, *b));
+            pairs.push((*b, *a));
+        }
+    }
+    let more: Vec<Gf2m<N, S, B>> = randoms(1000 + S::M as u64, 80);
+    pairs.extend(more.chunks(2).map(|c| (c[0], c[1])));
+
+    for (a, b) in pairs {
+        let (ab, bb) = (bits(a.limbs(), S::M), bits(b.limbs(), S::M));
+        assert_eq!(
+            coeffs(&(a * b)),
+            expected::<N>(reference_mul(&ab, &bb, f)),
+            "{} product {a:?} · {b:?}",
+            B::NAME
+        );
+    }
+    for a in edges.iter().chain(&random).chain(&more) {
+        let ab = bits(a.limbs(), S::M);
+        assert_eq!(
+            coeffs(&a.square()),
+            expected::<N>(reference_mul(&ab, &ab, f)),
+            "{} square of {a:?}",
+            B::NAME
+        );
+    }
+}
+
+/// The reference itself: x^(m−1)·x = x^m ≡ the polynomial's lower terms, and the
+/// library's spec describes the same polynomial.
+fn reference_is_sound<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    let f = polynomial(S::M);
+    let mut terms: Vec<usize> = f[1..f.len() - 1].to_vec();
+    terms.sort_unstable();
+    assert_eq!(S::TERMS, &terms[..], "reduction terms of {}", S::NAME);
+
+    let top = bits(&monomial_words(N, S::M - 1), S::M);
+    let x = bits(&[2], S::M);
+    let r = reference_mul(&top, &x, f);
+    let want: Vec<u8> = (0..S::M).map(|i| u8::from(f[1..].contains(&i))).collect();
+    assert_eq!(r, want);
+
+    // And the field agrees: x^(m−1)·x has exactly the bits of the lower terms.
+    let xm = Gf2m::<N, S, B>::from_words(&monomial_words(N, S::M - 1)) * Gf2m::<N, S, B>::x();
+    let mut limbs = [0u64; N];
+    for &e in &f[1..] {
+        limbs[e / 64] |= 1 << (e % 64);
+    }
+    assert_eq!(xm.limbs(), &limbs);
+}
+
+/// The three backends give bit-identical products on the same operands.
+fn backends_agree<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    let mut r = rng(7 * S::M as u64);
+    for _ in 0..200 {
+        let mut w = [0u64; N];
+        w.iter_mut().for_each(|x| *x = r.next_u64());
+        let a = Gf2m::<N, S, ecsm::backend::Portable>::from_words(&w);
+        w.iter_mut().for_each(|x| *x = r.next_u64());
+        let b = Gf2m::<N, S, ecsm::backend::Portable>::from_words(&w);
+        let (ab, aa) = (a * b, a.square());
+        let (x, y) = (a.with_backend::<B>(), b.with_backend::<B>());
+        assert_eq!((x * y).limbs(), ab.limbs());
+        assert_eq!(x.square().limbs(), aa.limbs());
+    }
+}
+
+gf2m_tests! {
+    portable_matches_reference: matches_reference<Portable>;
+    clmul_matches_reference: matches_reference<Clmul>;
+    auto_matches_reference: matches_reference<Auto>;
+    reference_sound: reference_is_sound<Portable>;
+    clmul_agrees_with_portable: backends_agree<Clmul>;
+    auto_agrees_with_portable: backends_agree<Auto>;
+}
