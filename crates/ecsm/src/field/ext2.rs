@@ -87,7 +87,7 @@ impl<F: QuadraticBase> Sub for Gf2Ext<F> {
 impl<F: QuadraticBase> SubAssign for Gf2Ext<F> {
     #[inline(always)]
     fn sub_assign(&mut self, r: Self) {
-        *self = *self + r;
+        *self += r;
     }
 }
 impl<F: QuadraticBase> Neg for Gf2Ext<F> {

@@ -236,7 +236,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Sub for Gf2m<N, S, B> {
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> SubAssign for Gf2m<N, S, B> {
     #[inline(always)]
     fn sub_assign(&mut self, rhs: Self) {
-        *self = *self + rhs;
+        *self += rhs;
     }
 }
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Neg for Gf2m<N, S, B> {

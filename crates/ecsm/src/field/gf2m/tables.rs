@@ -72,14 +72,17 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
     }
 }
 
+/// The multi-squaring tables of one field, keyed by run length.
+type MultiSquareTables<const N: usize> = Vec<(usize, LinearTable<N, 4>)>;
+
 /// The lazily built tables of one field.
 pub struct Gf2mTables<const N: usize> {
     trace_mask: OnceLock<[u64; N]>,
     sqrt_x: OnceLock<[u64; N]>,
     half_trace: OnceLock<LinearTable<N, 8>>,
-    multi_square: OnceLock<Vec<(usize, LinearTable<N, 4>)>>,
+    multi_square: OnceLock<MultiSquareTables<N>>,
     build_half_trace: OnceLock<fn() -> LinearTable<N, 8>>,
-    build_multi_square: OnceLock<fn() -> Vec<(usize, LinearTable<N, 4>)>>,
+    build_multi_square: OnceLock<fn() -> MultiSquareTables<N>>,
 }
 
 type Pf<const N: usize, S> = Gf2m<N, S, Portable>;
@@ -110,7 +113,7 @@ fn build_half_trace<const N: usize, S: Gf2mSpec<N>>() -> LinearTable<N, 8> {
     LinearTable::build(&images)
 }
 
-fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> Vec<(usize, LinearTable<N, 4>)> {
+fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> {
     let mut runs: Vec<usize> = S::CHAIN
         .square_runs()
         .filter(|&k| k >= MIN_TABLE_RUN)
