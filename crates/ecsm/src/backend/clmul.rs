@@ -56,14 +56,157 @@ fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
     _mm_xor_si128(_mm_xor_si128(low, x), s63)
 }
 
-/// `reduce(a · b)` with PCLMULQDQ.
+/// Vectors of a double-width product: vector j holds words 2j and 2j + 1.
+type Vecs = [__m128i; MAX_LIMBS + 1];
+
+// The reduction helpers below use SSE2 only, which every x86-64 CPU has, so they are
+// ordinary functions that can be forced inline into the PCLMULQDQ code (a function with
+// `#[target_feature]` cannot be `#[inline(always)]`, and left to the inliner they were
+// not inlined: measured 3× slower).
+
+/// Vector j of `v`, or zero outside `0..len`.
+#[inline(always)]
+fn get(v: &Vecs, len: usize, j: isize) -> __m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        if j >= 0 && (j as usize) < len {
+            v[j as usize]
+        } else {
+            _mm_setzero_si128()
+        }
+    }
+}
+
+/// Words w and w + 1 of a vector array as one vector (zero outside `0..2·len`).
+#[inline(always)]
+fn words(v: &Vecs, len: usize, w: isize) -> __m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        if w % 2 == 0 {
+            get(v, len, w / 2)
+        } else {
+            // High word of vector (w−1)/2 below the low word of vector (w+1)/2.
+            let (lo, hi) = (get(v, len, (w - 1) / 2), get(v, len, (w + 1) / 2));
+            _mm_castpd_si128(_mm_shuffle_pd::<0b01>(
+                _mm_castsi128_pd(lo),
+                _mm_castsi128_pd(hi),
+            ))
+        }
+    }
+}
+
+/// Vector j of (v >> s), for a bit count s known after inlining.
+#[inline(always)]
+fn shr_vec(v: &Vecs, len: usize, s: usize, j: usize) -> __m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        let (q, r) = ((s / 64) as isize, (s % 64) as i32);
+        let lo = words(v, len, 2 * j as isize + q);
+        if r == 0 {
+            return lo;
+        }
+        let hi = words(v, len, 2 * j as isize + q + 1);
+        _mm_or_si128(
+            _mm_srl_epi64(lo, _mm_cvtsi32_si128(r)),
+            _mm_sll_epi64(hi, _mm_cvtsi32_si128(64 - r)),
+        )
+    }
+}
+
+/// Vector j of (v << s).
+#[inline(always)]
+fn shl_vec(v: &Vecs, len: usize, s: usize, j: usize) -> __m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        let (q, r) = ((s / 64) as isize, (s % 64) as i32);
+        let hi = words(v, len, 2 * j as isize - q);
+        if r == 0 {
+            return hi;
+        }
+        let lo = words(v, len, 2 * j as isize - q - 1);
+        _mm_or_si128(
+            _mm_sll_epi64(hi, _mm_cvtsi32_si128(r)),
+            _mm_srl_epi64(lo, _mm_cvtsi32_si128(64 - r)),
+        )
+    }
+}
+
+/// Keep the bits below m of `v`, in place.
+#[inline(always)]
+fn truncate(v: &mut Vecs, m: usize) {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        let (j, r) = (m / 128, m % 128);
+        if r == 0 {
+            return;
+        }
+        let mask = if r < 64 {
+            _mm_set_epi64x(0, ((1u64 << r) - 1) as i64)
+        } else {
+            _mm_set_epi64x(((1u64 << (r - 64)) - 1) as i64, -1)
+        };
+        v[j] = _mm_and_si128(v[j], mask);
+        for k in j + 1..v.len() {
+            v[k] = _mm_setzero_si128();
+        }
+    }
+}
+
+/// acc ^= Σ_{k ∈ {0} ∪ TERMS} (src >> m)·x^k, the fold of src's bits ≥ m.
+#[inline(always)]
+fn fold<const N: usize, R: Reduction<N>>(src: &Vecs, src_len: usize, acc: &mut Vecs) {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        let m = R::M;
+        let mut h = [_mm_setzero_si128(); MAX_LIMBS + 1];
+        let h_len = (128 * src_len).saturating_sub(m).div_ceil(128);
+        for j in 0..h_len {
+            h[j] = shr_vec(src, src_len, m, j);
+        }
+        let acc_len = (m + R::TERMS.last().copied().unwrap_or(0)).div_ceil(128);
+        for j in 0..acc_len {
+            let mut t = h[j];
+            for &k in R::TERMS {
+                t = _mm_xor_si128(t, shl_vec(&h, h_len, k, j));
+            }
+            acc[j] = _mm_xor_si128(acc[j], t);
+        }
+    }
+}
+
+/// Reduce a product of `len` vectors modulo x^m + Σ x^k + 1, all in SSE registers.
+///
+/// With P = H·x^m + L, P ≡ L + Σ_{k ∈ {0} ∪ TERMS} H·x^k. That sum stays below
+/// x^(m + k_max), so a second fold of its bits ≥ m (fewer than k_max of them) finishes:
+/// they land below x^(2·k_max) < x^m.
+#[inline(always)]
+fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        let mut acc = *p;
+        truncate(&mut acc, R::M);
+        fold::<N, R>(p, len, &mut acc);
+        let first = acc;
+        truncate(&mut acc, R::M);
+        fold::<N, R>(&first, len, &mut acc);
+        let mut out = [0u64; N];
+        for j in 0..N.div_ceil(2) {
+            out[2 * j] = _mm_cvtsi128_si64(acc[j]) as u64;
+            if 2 * j + 1 < N {
+                out[2 * j + 1] = _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc[j], acc[j])) as u64;
+            }
+        }
+        out
+    }
+}
+
+/// `R::reduce(a · b)` with PCLMULQDQ, reduction included.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    let mut t = [0u64; 2 * MAX_LIMBS];
     let pairs = N.div_ceil(2);
     let mut av = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
     let mut bv = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
@@ -71,8 +214,7 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
         av[p] = pair(a, p);
         bv[p] = pair(b, p);
     }
-    // Products of word pairs: Karatsuba on each 128×128 block, accumulated per
-    // 128-bit offset: acc[k] holds the bits at offset 128k (low half) and 128k + 64 ….
+    // Karatsuba on each 128×128 block, accumulated per 128-bit offset.
     let mut acc = [_mm_setzero_si128(); MAX_LIMBS + 1];
     for i in 0..pairs {
         for j in 0..pairs {
@@ -81,11 +223,7 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
             acc[i + j + 1] = _mm_xor_si128(acc[i + j + 1], hi);
         }
     }
-    for k in 0..N {
-        // SAFETY: words 2k, 2k+1 < 2·MAX_LIMBS are in bounds of `t`.
-        unsafe { _mm_storeu_si128(t.as_mut_ptr().add(2 * k) as *mut __m128i, acc[k]) };
-    }
-    R::reduce(&t)
+    reduce_vecs::<N, R>(&acc, 2 * pairs)
 }
 
 /// a·b in GF(2^127) = GF(2)[x]/(x^127 + x^63 + 1), all in SSE registers.
@@ -125,32 +263,21 @@ pub unsafe fn square127(a: &[u64; 2]) -> [u64; 2] {
     }
 }
 
-/// `reduce(a²)` with PCLMULQDQ: the square of a word is its carry-less product with itself.
+/// `R::reduce(a²)` with PCLMULQDQ: the square of a word is its carry-less product with itself.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub unsafe fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-    let mut t = [0u64; 2 * MAX_LIMBS];
-    for p in 0..N.div_ceil(2) {
-        // SAFETY: the target features are enabled; words 4p..4p+1 < 2N, and 4p+2..4p+3 < 2N
-        // when word 2p+1 exists.
-        unsafe {
-            let v = pair(a, p);
-            _mm_storeu_si128(
-                t.as_mut_ptr().add(4 * p) as *mut __m128i,
-                _mm_clmulepi64_si128(v, v, 0x00),
-            );
-            if 2 * p + 1 < N {
-                _mm_storeu_si128(
-                    t.as_mut_ptr().add(4 * p + 2) as *mut __m128i,
-                    _mm_clmulepi64_si128(v, v, 0x11),
-                );
-            }
-        }
+    let pairs = N.div_ceil(2);
+    let mut sq = [_mm_setzero_si128(); MAX_LIMBS + 1];
+    for p in 0..pairs {
+        let v = pair(a, p);
+        sq[2 * p] = _mm_clmulepi64_si128(v, v, 0x00);
+        sq[2 * p + 1] = _mm_clmulepi64_si128(v, v, 0x11);
     }
-    R::reduce(&t)
+    reduce_vecs::<N, R>(&sq, 2 * pairs)
 }
 
 /// Run `f` with PCLMULQDQ and SSE4.1 enabled, so the carry-less primitives inline into it.

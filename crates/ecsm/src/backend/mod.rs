@@ -25,8 +25,13 @@ pub type Wide = [u64; 2 * MAX_LIMBS];
 
 /// Reduction of a double-width polynomial modulo a field polynomial, known at compile time.
 pub trait Reduction<const N: usize> {
-    /// True for x^127 + x^63 + 1 (N = 2), which the clmul backend reduces in SSE registers.
+    /// True for x^127 + x^63 + 1 (N = 2), which the clmul backend reduces with a formula
+    /// of its own.
     const IS_X127_X63_1: bool;
+    /// Degree m of the field polynomial.
+    const M: usize;
+    /// Its exponents strictly between 0 and m.
+    const TERMS: &'static [usize];
     /// Reduce the first 2N words of `w` to N words.
     fn reduce(w: &Wide) -> [u64; N];
 }

@@ -94,7 +94,10 @@ impl AdditionChain {
 /// chains whose values increase. Used to check that the stored Itoh–Tsujii chains are
 /// optimal, and by `ecsm` to show how they were found. Seconds at most for n < 4096.
 pub fn shortest_addition_chain(n: u16) -> Vec<u16> {
-    assert!((1..=4096).contains(&n), "search is meant for small exponents");
+    assert!(
+        (1..=4096).contains(&n),
+        "search is meant for small exponents"
+    );
     fn dfs(chain: &mut Vec<u16>, n: u16, limit: usize) -> bool {
         let last = *chain.last().expect("non-empty");
         if last == n {

@@ -143,6 +143,8 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
 
 impl<const N: usize, S: Gf2mSpec<N>> crate::backend::Reduction<N> for S {
     const IS_X127_X63_1: bool = S::M == 127 && S::TERMS.len() == 1 && S::TERMS[0] == 63;
+    const M: usize = S::M;
+    const TERMS: &'static [usize] = S::TERMS;
     #[inline(always)]
     fn reduce(w: &crate::backend::Wide) -> [u64; N] {
         reduce::reduce::<N, S>(w)
