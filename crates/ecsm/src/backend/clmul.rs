@@ -214,14 +214,30 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
         av[p] = pair(a, p);
         bv[p] = pair(b, p);
     }
-    // Karatsuba on each 128×128 block, accumulated per 128-bit offset.
-    let mut acc = [_mm_setzero_si128(); MAX_LIMBS + 1];
+    // Karatsuba on each 128×128 block (a₁b₁·x^128 + (m + a₀b₀ + a₁b₁)·x^64 + a₀b₀ with
+    // m = (a₀+a₁)(b₀+b₁)), with the three products summed per block diagonal first and
+    // combined once per diagonal. The sums a₀+a₁ are formed once per operand block.
+    let mut asum = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+    let mut bsum = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+    for p in 0..pairs {
+        asum[p] = _mm_xor_si128(av[p], _mm_srli_si128(av[p], 8));
+        bsum[p] = _mm_xor_si128(bv[p], _mm_srli_si128(bv[p], 8));
+    }
+    let mut lo = [_mm_setzero_si128(); MAX_LIMBS];
+    let mut hi = [_mm_setzero_si128(); MAX_LIMBS];
+    let mut mid = [_mm_setzero_si128(); MAX_LIMBS];
     for i in 0..pairs {
         for j in 0..pairs {
-            let (lo, hi) = karatsuba128(av[i], bv[j]);
-            acc[i + j] = _mm_xor_si128(acc[i + j], lo);
-            acc[i + j + 1] = _mm_xor_si128(acc[i + j + 1], hi);
+            lo[i + j] = _mm_xor_si128(lo[i + j], _mm_clmulepi64_si128(av[i], bv[j], 0x00));
+            hi[i + j] = _mm_xor_si128(hi[i + j], _mm_clmulepi64_si128(av[i], bv[j], 0x11));
+            mid[i + j] = _mm_xor_si128(mid[i + j], _mm_clmulepi64_si128(asum[i], bsum[j], 0x00));
         }
+    }
+    let mut acc = [_mm_setzero_si128(); MAX_LIMBS + 1];
+    for d in 0..2 * pairs - 1 {
+        let m = _mm_xor_si128(mid[d], _mm_xor_si128(lo[d], hi[d]));
+        acc[d] = _mm_xor_si128(acc[d], _mm_xor_si128(lo[d], _mm_slli_si128(m, 8)));
+        acc[d + 1] = _mm_xor_si128(acc[d + 1], _mm_xor_si128(hi[d], _mm_srli_si128(m, 8)));
     }
     reduce_vecs::<N, R>(&acc, 2 * pairs)
 }
