@@ -2,8 +2,8 @@
 
 use crate::UsageError;
 use clap::Args;
-use ecsm::backend::{clmul_supported, cpu_features, BackendKind};
-use ecsm::experiments::field_bench::{bench_field, ratio, OpTiming, FIELD_NAMES};
+use ecsm::backend::{cpu_features, detect, effective, BackendKind};
+use ecsm::experiments::field_bench::{bench_field, ratio, OpTiming, FIELDS, FIELD_NAMES};
 use ecsm::experiments::timing::BenchConfig;
 use ecsm::field::gf2m::{Gf2mSpec, P127, P163, P233, P283, P409, P571};
 use serde::Serialize;
@@ -36,13 +36,17 @@ pub fn info(backend: BackendKind) {
         }
     );
     println!("backend: {}", backend.name());
-    let why = match (
-        std::env::var("ECSM_BACKEND").ok().filter(|v| !v.is_empty()),
-        clmul_supported(),
-    ) {
-        (Some(v), _) => format!("forced by ECSM_BACKEND={v}"),
-        (None, true) => "detected: PCLMULQDQ and SSE4.1 present".to_string(),
-        (None, false) => "detected: no PCLMULQDQ, portable u64 code".to_string(),
+    let why = match std::env::var("ECSM_BACKEND").ok().filter(|v| !v.is_empty()) {
+        Some(v) => format!("forced by ECSM_BACKEND={v}"),
+        None => match detect() {
+            BackendKind::Vpclmul => {
+                "detected: PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ present".to_string()
+            }
+            BackendKind::Clmul => {
+                "detected: PCLMULQDQ and SSE4.1 present (no AVX2/VPCLMULQDQ)".to_string()
+            }
+            BackendKind::Portable => "detected: no PCLMULQDQ, portable u64 code".to_string(),
+        },
     };
     println!("backend-reason: {why}");
 }
@@ -84,8 +88,8 @@ pub struct FieldBenchArgs {
     /// Only these fields (repeatable), e.g. --field 2^233.
     #[arg(long = "field", value_name = "NAME")]
     pub fields: Vec<String>,
-    /// Also time the portable backend when clmul is in use, and print both.
-    #[arg(long)]
+    /// Also time every other backend this CPU supports, and print them all.
+    #[arg(long, alias = "all-backends")]
     pub both_backends: bool,
     /// Short measurement (as in `ecsm report`).
     #[arg(long)]
@@ -123,24 +127,30 @@ pub fn selected_fields(requested: &[String]) -> Result<Vec<&'static str>, UsageE
         .collect()
 }
 
-/// Time the selected fields on `backend` (and on portable too if asked).
-pub fn run_bench(
-    fields: &[&str],
-    backend: BackendKind,
-    both: bool,
-    cfg: BenchConfig,
-) -> Vec<OpTiming> {
-    let mut backends = vec![backend.name()];
-    if both && backend == BackendKind::Clmul {
-        backends.push("portable");
-    }
-    let mut all = Vec::new();
+/// Time the selected fields on the backend the library dispatches each one to (see
+/// `ecsm::backend::effective`), and with `all` on every other supported backend too.
+pub fn run_bench(fields: &[&str], all: bool, cfg: BenchConfig) -> Vec<OpTiming> {
+    let mut rows = Vec::new();
     for f in fields {
-        for b in &backends {
-            all.extend(bench_field(cfg, f, b).expect("field and backend names validated"));
+        let words = FIELDS.iter().find(|(n, _)| n == f).map_or(2, |(_, w)| *w);
+        let main = effective(words);
+        let mut kinds = vec![main];
+        if all {
+            kinds.extend(
+                [
+                    BackendKind::Vpclmul,
+                    BackendKind::Clmul,
+                    BackendKind::Portable,
+                ]
+                .into_iter()
+                .filter(|k| *k != main && k.supported()),
+            );
+        }
+        for k in kinds {
+            rows.extend(bench_field(cfg, f, k.name()).expect("field and backend names validated"));
         }
     }
-    all
+    rows
 }
 
 pub fn print_table(rows: &[OpTiming]) {
@@ -184,14 +194,14 @@ pub fn print_table(rows: &[OpTiming]) {
     }
 }
 
-pub fn field_bench(args: &FieldBenchArgs, backend: BackendKind) -> Result<(), UsageError> {
+pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
     let fields = selected_fields(&args.fields)?;
     let cfg = if args.quick {
         BenchConfig::QUICK
     } else {
         BenchConfig::STANDARD
     };
-    let rows = run_bench(&fields, backend, args.both_backends, cfg);
+    let rows = run_bench(&fields, args.both_backends, cfg);
     if args.json {
         let json: Vec<JsonRow> = rows
             .iter()
@@ -209,7 +219,8 @@ pub fn field_bench(args: &FieldBenchArgs, backend: BackendKind) -> Result<(), Us
         );
     } else {
         println!("median latency in ns per call (dependent chains); inv = Itoh-Tsujii with multi-squaring tables,");
-        println!("inv_ct = Itoh-Tsujii with plain squarings (constant-time), inv_euclid = binary extended Euclid");
+        println!("inv_ct = Itoh-Tsujii with plain squarings (constant-time), inv_euclid = binary extended Euclid;");
+        println!("first row of each field: the backend the library runs it on");
         print_table(&rows);
     }
     Ok(())

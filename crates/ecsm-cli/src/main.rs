@@ -66,7 +66,7 @@ fn main() -> ExitCode {
             field_cmds::fields();
             Ok(())
         }
-        Command::FieldBench(args) => field_cmds::field_bench(&args, backend),
+        Command::FieldBench(args) => field_cmds::field_bench(&args),
         Command::Report(args) => report::report(&args, backend),
     };
     match result {

@@ -56,11 +56,11 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
     } else {
         BenchConfig::QUICK
     };
-    let rows = run_bench(&FIELD_NAMES, backend, true, cfg);
+    let rows = run_bench(&FIELD_NAMES, true, cfg);
     println!("median latency, ns per call, dependent chains:");
     print_table(&rows);
     println!();
-    println!("ratios that head seed 000's Table 1 -- ours (this machine, {}) beside the paper's (2013, NTL/GMP, i7-2620):", backend.name());
+    println!("ratios that head seed 000's Table 1 -- ours (this machine, the backend each field runs on) beside the paper's (2013, NTL/GMP, i7-2620):");
     println!(
         "  {:<6} {:>9} {:>9} {:>12} {:>12} {:>9}",
         "field", "our I/M", "our S/M", "paper I/M", "paper S/M", "our H/M"

@@ -13,7 +13,7 @@ use core::arch::x86_64::*;
 /// the previous reduction, and a wide load of two fresh narrow stores stalls.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
-fn pair<const N: usize>(a: &[u64; N], p: usize) -> __m128i {
+pub(super) fn pair<const N: usize>(a: &[u64; N], p: usize) -> __m128i {
     let hi = if 2 * p + 1 < N { a[2 * p + 1] } else { 0 };
     _mm_set_epi64x(hi as i64, a[2 * p] as i64)
 }
@@ -57,7 +57,7 @@ fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
 }
 
 /// Vectors of a double-width product: vector j holds words 2j and 2j + 1.
-type Vecs = [__m128i; MAX_LIMBS + 1];
+pub(super) type Vecs = [__m128i; MAX_LIMBS + 1];
 
 // The reduction helpers below use SSE2 only, which every x86-64 CPU has, so they are
 // ordinary functions that can be forced inline into the PCLMULQDQ code (a function with
@@ -180,7 +180,7 @@ fn fold<const N: usize, R: Reduction<N>>(src: &Vecs, src_len: usize, acc: &mut V
 /// x^(m + k_max), so a second fold of its bits ≥ m (fewer than k_max of them) finishes:
 /// they land below x^(2·k_max) < x^m.
 #[inline(always)]
-fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
+pub(super) fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
     // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
     unsafe {
         let mut acc = *p;

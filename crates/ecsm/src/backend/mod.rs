@@ -1,18 +1,21 @@
 //! Carry-less multiplication backends for GF(2^m).
 //!
-//! Every backend computes the same two primitives, the full polynomial product of two
-//! N-word operands and the polynomial square, and hands the 2N-word result to a
-//! reduction closure so that reduction is inlined into the backend's own code (for the
-//! `clmul` backend that means it is compiled with the same target features).
+//! Every backend computes the same two primitives, the product and the square of N-word
+//! polynomials followed by reduction modulo the field polynomial (a [`Reduction`] known
+//! at compile time), so that reduction is compiled into the backend's own code with the
+//! same target features.
 //!
 //! `Portable` is always compiled and is constant-time (masked integer multiplies, no
-//! tables). `Clmul` uses PCLMULQDQ and exists on x86-64 only. `Auto` picks one once per
-//! process, from CPU detection or the `ECSM_BACKEND` environment variable.
+//! tables). `Clmul` uses PCLMULQDQ and `Vpclmul` adds 256-bit VPCLMULQDQ products for the
+//! larger fields (x86-64 only). `Auto` picks one once per process, from CPU detection or
+//! the `ECSM_BACKEND` environment variable.
 
 pub mod portable;
 
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
+#[cfg(target_arch = "x86_64")]
+pub mod vpclmul;
 
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -36,6 +39,45 @@ pub trait Reduction<const N: usize> {
     fn reduce(w: &Wide) -> [u64; N];
 }
 
+/// Work generic over the backend, run by [`dispatch`] on the backend selected at run
+/// time. Each backend gets its own instance, entered once through [`Backend::run`], so
+/// the field operations inside inline (a closure shared by several backends would not).
+pub trait BackendTask {
+    /// What the task returns.
+    type Output;
+    /// Words per field element, so that small fields stay on the PCLMULQDQ code, which
+    /// measured faster for them than the AVX2 context.
+    const WORDS: usize;
+    /// Do the work with backend `B`.
+    fn run<B: Backend>(self) -> Self::Output;
+}
+
+/// Fields of at least this many 64-bit words use the 256-bit VPCLMULQDQ products (see
+/// the measurements in [`vpclmul`]'s documentation).
+pub const VPCLMUL_MIN_WORDS: usize = 5;
+
+/// The backend [`dispatch`] runs a field of `words` words on: the selected one, except
+/// that `vpclmul` only differs from `clmul` from [`VPCLMUL_MIN_WORDS`] words up and
+/// smaller fields run on `clmul`.
+pub fn effective(words: usize) -> BackendKind {
+    match selected() {
+        BackendKind::Vpclmul if words < VPCLMUL_MIN_WORDS => BackendKind::Clmul,
+        kind => kind,
+    }
+}
+
+/// Run `task` on the backend selected for this process (see [`effective`]).
+#[inline(always)]
+pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
+    match selected_code() {
+        #[cfg(target_arch = "x86_64")]
+        VPCLMUL if T::WORDS >= VPCLMUL_MIN_WORDS => Vpclmul::run(|| task.run::<Vpclmul>()),
+        #[cfg(target_arch = "x86_64")]
+        VPCLMUL | CLMUL => Clmul::run(|| task.run::<Clmul>()),
+        _ => task.run::<Portable>(),
+    }
+}
+
 /// The two primitives a backend provides.
 pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// Short name as printed by `ecsm info` and accepted by `ECSM_BACKEND`.
@@ -49,6 +91,11 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     /// (inversion, square root, whole scalar multiplications, benchmark loops) enter
     /// through here once.
     fn run<T>(f: impl FnOnce() -> T) -> T;
+    /// Run `task` with this backend (for [`Auto`]: the one selected at run time).
+    #[inline(always)]
+    fn run_task<T: BackendTask>(task: T) -> T::Output {
+        Self::run(|| task.run::<Self>())
+    }
 }
 
 /// Which implementation a run uses.
@@ -58,6 +105,8 @@ pub enum BackendKind {
     Portable,
     /// PCLMULQDQ carry-less multiplication.
     Clmul,
+    /// PCLMULQDQ, with 256-bit VPCLMULQDQ products for fields of five words and more.
+    Vpclmul,
 }
 
 impl BackendKind {
@@ -65,7 +114,19 @@ impl BackendKind {
     pub fn name(self) -> &'static str {
         match self {
             BackendKind::Portable => Portable::NAME,
-            BackendKind::Clmul => "clmul",
+            BackendKind::Clmul => Clmul::NAME,
+            BackendKind::Vpclmul => Vpclmul::NAME,
+        }
+    }
+
+    /// True when this CPU can run it (one load of a cached byte after the first call).
+    #[inline(always)]
+    pub fn supported(self) -> bool {
+        let bits = cpu_bits();
+        match self {
+            BackendKind::Portable => true,
+            BackendKind::Clmul => bits & HAS_CLMUL != 0,
+            BackendKind::Vpclmul => bits & HAS_VPCLMUL != 0,
         }
     }
 }
@@ -74,19 +135,66 @@ impl BackendKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BackendError {
     /// The variable names no backend.
-    #[error("ECSM_BACKEND={0:?} names no backend (expected 'portable' or 'clmul')")]
+    #[error(
+        "ECSM_BACKEND={0:?} names no backend (expected 'portable', 'clmul', 'vpclmul' or 'auto')"
+    )]
     Unknown(String),
     /// The variable names a backend this CPU cannot run.
-    #[error("ECSM_BACKEND=clmul but this CPU has no PCLMULQDQ")]
-    Unsupported,
+    #[error("ECSM_BACKEND={0} but this CPU lacks the instructions it needs")]
+    Unsupported(&'static str),
 }
 
-/// True when this CPU can run the `clmul` backend.
+const HAS_CLMUL: u8 = 1;
+const HAS_VPCLMUL: u8 = 2;
+const BITS_KNOWN: u8 = 0x80;
+static CPU_BITS: AtomicU8 = AtomicU8::new(0);
+
+/// Which accelerated backends this CPU supports, detected once and cached: the forced
+/// backends check it on every operation, so it must cost one load.
+#[inline(always)]
+fn cpu_bits() -> u8 {
+    let bits = CPU_BITS.load(Ordering::Relaxed);
+    if bits & BITS_KNOWN != 0 {
+        bits
+    } else {
+        detect_cpu_bits()
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn detect_cpu_bits() -> u8 {
+    let mut bits = BITS_KNOWN;
+    if clmul_supported() {
+        bits |= HAS_CLMUL;
+    }
+    if vpclmul_supported() {
+        bits |= HAS_VPCLMUL;
+    }
+    CPU_BITS.store(bits, Ordering::Relaxed);
+    bits
+}
+
+/// True when this CPU can run the `clmul` backend (PCLMULQDQ and SSE4.1).
 pub fn clmul_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("pclmulqdq")
             && std::arch::is_x86_feature_detected!("sse4.1")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// True when this CPU can run the `vpclmul` backend (also AVX2 and VPCLMULQDQ).
+pub fn vpclmul_supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        clmul_supported()
+            && std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("vpclmulqdq")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -105,7 +213,6 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
             ("avx2", d!("avx2")),
             ("vpclmulqdq", d!("vpclmulqdq")),
             ("avx512f", d!("avx512f")),
-            ("bmi2", d!("bmi2")),
         ]
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -114,24 +221,37 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
     }
 }
 
-/// Decide the backend from an `ECSM_BACKEND` value (None: detect).
+/// The best backend this CPU supports.
+pub fn detect() -> BackendKind {
+    if vpclmul_supported() {
+        BackendKind::Vpclmul
+    } else if clmul_supported() {
+        BackendKind::Clmul
+    } else {
+        BackendKind::Portable
+    }
+}
+
+/// Decide the backend from an `ECSM_BACKEND` value (None, empty or `auto`: detect).
 pub fn choose(requested: Option<&str>) -> Result<BackendKind, BackendError> {
-    match requested.map(str::trim) {
-        None | Some("") | Some("auto") => Ok(if clmul_supported() {
-            BackendKind::Clmul
-        } else {
-            BackendKind::Portable
-        }),
-        Some("portable") => Ok(BackendKind::Portable),
-        Some("clmul") if clmul_supported() => Ok(BackendKind::Clmul),
-        Some("clmul") => Err(BackendError::Unsupported),
-        Some(other) => Err(BackendError::Unknown(other.to_string())),
+    let kind = match requested.map(str::trim) {
+        None | Some("") | Some("auto") => return Ok(detect()),
+        Some("portable") => BackendKind::Portable,
+        Some("clmul") => BackendKind::Clmul,
+        Some("vpclmul") => BackendKind::Vpclmul,
+        Some(other) => return Err(BackendError::Unknown(other.to_string())),
+    };
+    if kind.supported() {
+        Ok(kind)
+    } else {
+        Err(BackendError::Unsupported(kind.name()))
     }
 }
 
 const UNSET: u8 = 0;
 const PORTABLE: u8 = 1;
 const CLMUL: u8 = 2;
+const VPCLMUL: u8 = 3;
 static SELECTED: AtomicU8 = AtomicU8::new(UNSET);
 
 /// The backend `Auto` uses in this process, decided on first use from `ECSM_BACKEND`
@@ -141,20 +261,30 @@ pub fn selected() -> BackendKind {
     match SELECTED.load(Ordering::Relaxed) {
         PORTABLE => BackendKind::Portable,
         CLMUL => BackendKind::Clmul,
+        VPCLMUL => BackendKind::Vpclmul,
         _ => {
             let env = std::env::var("ECSM_BACKEND").ok();
-            let kind = choose(env.as_deref())
-                .unwrap_or_else(|_| choose(None).expect("detection cannot fail"));
-            SELECTED.store(
-                if kind == BackendKind::Clmul {
-                    CLMUL
-                } else {
-                    PORTABLE
-                },
-                Ordering::Relaxed,
-            );
+            let kind = choose(env.as_deref()).unwrap_or_else(|_| detect());
+            let code = match kind {
+                BackendKind::Portable => PORTABLE,
+                BackendKind::Clmul => CLMUL,
+                BackendKind::Vpclmul => VPCLMUL,
+            };
+            SELECTED.store(code, Ordering::Relaxed);
             kind
         }
+    }
+}
+
+/// The selected backend's code, deciding on first call.
+#[inline(always)]
+fn selected_code() -> u8 {
+    match SELECTED.load(Ordering::Relaxed) {
+        UNSET => {
+            selected();
+            SELECTED.load(Ordering::Relaxed)
+        }
+        code => code,
     }
 }
 
@@ -178,127 +308,211 @@ impl Backend for Portable {
     }
 }
 
-/// The PCLMULQDQ backend. Calling it on a CPU without PCLMULQDQ and SSE4.1 panics
-/// with a message; it is meant for tests and benchmarks that force a backend after
-/// checking [`clmul_supported`]. Library users want [`Auto`].
+/// Panics unless the CPU can run `kind`: the forced backends are for tests and
+/// benchmarks that check support first; library users want [`Auto`].
+#[inline(always)]
+fn require(kind: BackendKind) {
+    if !kind.supported() {
+        unsupported(kind);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn unsupported(kind: BackendKind) -> ! {
+    panic!(
+        "the {} backend was forced on a CPU without its instructions",
+        kind.name()
+    )
+}
+
+/// The PCLMULQDQ backend (x86-64 only; see [`require`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clmul;
 
+/// PCLMULQDQ with 256-bit VPCLMULQDQ products for fields of five words and more
+/// (x86-64 only; see [`require`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Vpclmul;
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+
+    /// The clmul product, taking the dedicated path for x^127 + x^63 + 1.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_mul<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        if R::IS_X127_X63_1 && N == 2 {
+            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+            // guarantees the CPU features.
+            return unsafe {
+                core::mem::transmute_copy(&clmul::mul127(&*a.as_ptr().cast(), &*b.as_ptr().cast()))
+            };
+        }
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul::mul::<N, R>(a, b) }
+    }
+
+    /// The clmul square, taking the dedicated path for x^127 + x^63 + 1.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+        if R::IS_X127_X63_1 && N == 2 {
+            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+            // guarantees the CPU features.
+            return unsafe { core::mem::transmute_copy(&clmul::square127(&*a.as_ptr().cast())) };
+        }
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul::square::<N, R>(a) }
+    }
+
+    /// The vpclmul product: 256-bit products from five words up (where they measured faster).
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_mul<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        if N >= VPCLMUL_MIN_WORDS {
+            // SAFETY: the caller guarantees the CPU features.
+            return unsafe { vpclmul::mul::<N, R>(a, b) };
+        }
+        // SAFETY: the caller guarantees a superset of PCLMULQDQ and SSE4.1.
+        unsafe { clmul_mul::<N, R>(a, b) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
 impl Backend for Clmul {
     const NAME: &'static str = "clmul";
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        assert!(
-            clmul_supported(),
-            "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1"
-        );
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the assertion above checked that the CPU has PCLMULQDQ and SSE4.1.
-        return unsafe { clmul_mul::<N, R>(a, b) };
-        #[cfg(not(target_arch = "x86_64"))]
-        unreachable!("clmul_supported() is false off x86-64")
+        require(BackendKind::Clmul);
+        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
+        unsafe { x86::clmul_mul::<N, R>(a, b) }
     }
     #[inline(always)]
     fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-        assert!(
-            clmul_supported(),
-            "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1"
-        );
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the assertion above checked that the CPU has PCLMULQDQ and SSE4.1.
-        return unsafe { clmul_square::<N, R>(a) };
-        #[cfg(not(target_arch = "x86_64"))]
-        unreachable!("clmul_supported() is false off x86-64")
+        require(BackendKind::Clmul);
+        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
+        unsafe { x86::clmul_square::<N, R>(a) }
     }
     #[inline(always)]
     fn run<T>(f: impl FnOnce() -> T) -> T {
-        assert!(
-            clmul_supported(),
-            "the clmul backend was forced on a CPU without PCLMULQDQ/SSE4.1"
-        );
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the assertion above checked that the CPU has PCLMULQDQ and SSE4.1.
-        return unsafe { clmul::run(f) };
-        #[cfg(not(target_arch = "x86_64"))]
-        unreachable!("clmul_supported() is false off x86-64")
+        require(BackendKind::Clmul);
+        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
+        unsafe { clmul::run(f) }
     }
 }
 
-/// The clmul product, taking the all-SSE path for x^127 + x^63 + 1.
-///
-/// # Safety
-/// The CPU must support PCLMULQDQ and SSE4.1.
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn clmul_mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    if R::IS_X127_X63_1 && N == 2 {
-        // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
-        // guarantees the CPU features.
-        return unsafe {
-            core::mem::transmute_copy(&clmul::mul127(&*a.as_ptr().cast(), &*b.as_ptr().cast()))
-        };
+impl Backend for Vpclmul {
+    const NAME: &'static str = "vpclmul";
+    #[inline(always)]
+    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        require(BackendKind::Vpclmul);
+        // SAFETY: `require` checked the CPU features.
+        unsafe { x86::vpclmul_mul::<N, R>(a, b) }
     }
-    // SAFETY: the caller guarantees the CPU features.
-    unsafe { clmul::mul::<N, R>(a, b) }
-}
-
-/// The clmul square, taking the all-SSE path for x^127 + x^63 + 1.
-///
-/// # Safety
-/// The CPU must support PCLMULQDQ and SSE4.1.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn clmul_square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-    if R::IS_X127_X63_1 && N == 2 {
-        // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
-        // guarantees the CPU features.
-        return unsafe { core::mem::transmute_copy(&clmul::square127(&*a.as_ptr().cast())) };
+    #[inline(always)]
+    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+        require(BackendKind::Vpclmul);
+        // SAFETY: `require` checked the CPU features, a superset of PCLMULQDQ and SSE4.1.
+        unsafe { x86::clmul_square::<N, R>(a) }
     }
-    // SAFETY: the caller guarantees the CPU features.
-    unsafe { clmul::square::<N, R>(a) }
-}
-
-/// True when `Auto` runs on the clmul backend; decides on first call.
-#[inline(always)]
-fn auto_uses_clmul() -> bool {
-    match SELECTED.load(Ordering::Relaxed) {
-        CLMUL => true,
-        PORTABLE => false,
-        _ => selected() == BackendKind::Clmul,
+    #[inline(always)]
+    fn run<T>(f: impl FnOnce() -> T) -> T {
+        require(BackendKind::Vpclmul);
+        // SAFETY: `require` checked the CPU features.
+        unsafe { vpclmul::run(f) }
     }
 }
 
-/// Run-time choice between [`Clmul`] and [`Portable`], made once per process (see [`selected`]).
+// Off x86-64 the accelerated types exist so code naming them compiles, and behave as
+// documented for a CPU without the instructions.
+#[cfg(not(target_arch = "x86_64"))]
+macro_rules! unsupported_backend {
+    ($t:ty, $name:literal, $kind:expr) => {
+        impl Backend for $t {
+            const NAME: &'static str = $name;
+            fn mul<const N: usize, R: Reduction<N>>(_: &[u64; N], _: &[u64; N]) -> [u64; N] {
+                require($kind);
+                unreachable!()
+            }
+            fn square<const N: usize, R: Reduction<N>>(_: &[u64; N]) -> [u64; N] {
+                require($kind);
+                unreachable!()
+            }
+            fn run<T>(_: impl FnOnce() -> T) -> T {
+                require($kind);
+                unreachable!()
+            }
+        }
+    };
+}
+#[cfg(not(target_arch = "x86_64"))]
+unsupported_backend!(Clmul, "clmul", BackendKind::Clmul);
+#[cfg(not(target_arch = "x86_64"))]
+unsupported_backend!(Vpclmul, "vpclmul", BackendKind::Vpclmul);
+
+/// Run-time choice among the backends, made once per process (see [`selected`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Auto;
 
 impl Backend for Auto {
     const NAME: &'static str = "auto";
     #[inline(always)]
+    fn run_task<T: BackendTask>(task: T) -> T::Output {
+        dispatch(task)
+    }
+    #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let code = selected_code();
         #[cfg(target_arch = "x86_64")]
-        if auto_uses_clmul() {
-            // SAFETY: `selected()` only records CLMUL after `clmul_supported()` returned true.
-            return unsafe { clmul_mul::<N, R>(a, b) };
+        {
+            // The 256-bit products are only used from VPCLMUL_MIN_WORDS up, so for smaller
+            // fields both accelerated backends are the one PCLMULQDQ arm.
+            if N >= VPCLMUL_MIN_WORDS && code == VPCLMUL {
+                // SAFETY: `selected()` records VPCLMUL only after checking its CPU support.
+                return unsafe { x86::vpclmul_mul::<N, R>(a, b) };
+            }
+            if code != PORTABLE {
+                // SAFETY: both accelerated backends have PCLMULQDQ and SSE4.1, checked by `selected()`.
+                return unsafe { x86::clmul_mul::<N, R>(a, b) };
+            }
         }
+        let _ = code;
         Portable::mul::<N, R>(a, b)
     }
     #[inline(always)]
     fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
-        if auto_uses_clmul() {
-            // SAFETY: `selected()` only records CLMUL after `clmul_supported()` returned true.
-            return unsafe { clmul_square::<N, R>(a) };
+        if selected_code() != PORTABLE {
+            // SAFETY: both accelerated backends have PCLMULQDQ and SSE4.1, checked by `selected()`.
+            return unsafe { x86::clmul_square::<N, R>(a) };
         }
         Portable::square::<N, R>(a)
     }
     #[inline(always)]
     fn run<T>(f: impl FnOnce() -> T) -> T {
-        #[cfg(target_arch = "x86_64")]
-        if auto_uses_clmul() {
-            // SAFETY: `selected()` only records CLMUL after `clmul_supported()` returned true.
-            return unsafe { clmul::run(f) };
+        match selected_code() {
+            // SAFETY (both arms): `selected()` records a code only for a backend whose
+            // CPU support it checked.
+            #[cfg(target_arch = "x86_64")]
+            VPCLMUL => unsafe { vpclmul::run(f) },
+            #[cfg(target_arch = "x86_64")]
+            CLMUL => unsafe { clmul::run(f) },
+            _ => f(),
         }
-        f()
     }
 }

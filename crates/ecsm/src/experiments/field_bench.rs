@@ -2,12 +2,24 @@
 //! Table 1.
 
 use super::timing::{run_chain, time_chain, BenchConfig, ChainOp, Timing};
-use crate::backend::{Backend, Clmul, Portable};
+use crate::backend::{Backend, Clmul, Portable, Vpclmul};
 use crate::field::gf2m::{Gf2m, Gf2mSpec, P127, P163, P233, P283, P409, P571};
 use crate::field::{BinaryField, Field, Gf254With};
 use rand_core::{RngCore, SeedableRng};
 
-/// The field names `field-bench` knows, in report order.
+/// The field names `field-bench` knows, in report order, with their words per element
+/// (GF(2^254) is two GF(2^127) elements of two words each).
+pub const FIELDS: [(&str, usize); 7] = [
+    ("2^127", 2),
+    ("2^163", 3),
+    ("2^233", 4),
+    ("2^283", 5),
+    ("2^409", 7),
+    ("2^571", 9),
+    ("2^254", 2),
+];
+
+/// The field names alone.
 pub const FIELD_NAMES: [&str; 7] = [
     "2^127", "2^163", "2^233", "2^283", "2^409", "2^571", "2^254",
 ];
@@ -165,11 +177,12 @@ fn bench_field_with<B: Backend>(cfg: BenchConfig, field: &str) -> Option<Vec<OpT
 }
 
 /// Time every operation of `field` (one of [`FIELD_NAMES`]) on the backend named
-/// `backend` (`clmul` or `portable`); `None` for an unknown field or backend.
-/// The caller checks that `clmul` is supported before asking for it.
+/// `backend` (`portable`, `clmul` or `vpclmul`); `None` for an unknown field or backend.
+/// The caller checks that the backend is supported before asking for it.
 pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<OpTiming>> {
     match backend {
         "clmul" => bench_field_with::<Clmul>(cfg, field),
+        "vpclmul" => bench_field_with::<Vpclmul>(cfg, field),
         "portable" => bench_field_with::<Portable>(cfg, field),
         _ => None,
     }

@@ -123,7 +123,7 @@ pub trait BinaryField: Field {
     /// [`BinaryField::multi_square_ct`] on secrets.
     fn multi_square(&self, k: usize) -> Self;
     /// `self^(2^k)` by k squarings, constant-time.
-    #[inline]
+    #[inline(always)]
     fn multi_square_ct(&self, k: usize) -> Self {
         let mut r = *self;
         for _ in 0..k {

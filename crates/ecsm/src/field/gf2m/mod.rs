@@ -16,7 +16,7 @@ pub use tables::Gf2mTables;
 
 use super::chain::{itoh_tsujii, AdditionChain};
 use super::{BinaryField, Field, FieldError};
-use crate::backend::{portable::gather_even, Auto, Backend};
+use crate::backend::{portable::gather_even, Auto, Backend, BackendTask};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -211,6 +211,31 @@ mod euclid {
     }
 }
 
+/// Operations made of many multiplications and squarings, each run as one task in the
+/// backend's feature context (one type per operation, so each task inlines on its own).
+macro_rules! composite_task {
+    ($($(#[$doc:meta])* $task:ident => |$a:ident| $body:expr;)*) => {$(
+        $(#[$doc])*
+        struct $task<const N: usize, S>([u64; N], PhantomData<S>);
+        impl<const N: usize, S: Gf2mSpec<N>> BackendTask for $task<N, S> {
+            type Output = [u64; N];
+            const WORDS: usize = N;
+            #[inline(always)]
+            fn run<C: Backend>(self) -> [u64; N] {
+                let $a = Gf2m::<N, S, C>::from_limbs_unchecked(self.0);
+                let r: Gf2m<N, S, C> = $body;
+                r.limbs
+            }
+        }
+    )*};
+}
+
+composite_task! {
+    InvertCt => |a| itoh_tsujii(&a, &S::CHAIN, false);
+    InvertTables => |a| itoh_tsujii(&a, &S::CHAIN, true);
+    Sqrt => |a| a.sqrt_inner();
+}
+
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Add for Gf2m<N, S, B> {
     type Output = Self;
     #[inline(always)]
@@ -289,14 +314,19 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
         if self.is_zero() {
             return Err(FieldError::NotInvertible);
         }
-        Ok(B::run(|| itoh_tsujii(self, &S::CHAIN, false)))
+        Ok(Self::from_limbs_unchecked(B::run_task(InvertCt::<N, S>(
+            self.limbs,
+            PhantomData,
+        ))))
     }
     /// Itoh–Tsujii with table-driven multi-squaring for the long runs.
     fn invert_vartime(&self) -> Result<Self, FieldError> {
         if self.is_zero() {
             return Err(FieldError::NotInvertible);
         }
-        Ok(B::run(|| itoh_tsujii(self, &S::CHAIN, true)))
+        Ok(Self::from_limbs_unchecked(B::run_task(
+            InvertTables::<N, S>(self.limbs, PhantomData),
+        )))
     }
     fn to_bytes(&self) -> Vec<u8> {
         let mut out = vec![0u8; Self::BYTES];
@@ -332,6 +362,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
     const DEGREE: usize = S::M;
 
+    #[inline(always)]
     fn multi_square(&self, k: usize) -> Self {
         match S::tables().multi_square_table(k) {
             Some(t) => Self::from_limbs_unchecked(t.apply(&self.limbs)),
@@ -359,7 +390,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
     /// (E + √x·O)² = Σ c_{2i} x^{2i} + x·Σ c_{2i+1} x^{2i} = c. Costs one multiplication
     /// by the stored √x = x^(2^(m−1)).
     fn sqrt(&self) -> Self {
-        B::run(|| self.sqrt_inner())
+        Self::from_limbs_unchecked(B::run_task(Sqrt::<N, S>(self.limbs, PhantomData)))
     }
 }
 

@@ -49,7 +49,7 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
     }
 
     /// Evaluate the map on `a`.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, a: &[u64; N]) -> [u64; N] {
         let per = 1usize << BITS;
         let mask = (per - 1) as u64;
