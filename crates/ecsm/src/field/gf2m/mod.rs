@@ -77,7 +77,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> fmt::Debug for Gf2m<N, S, B> {
 /// Mask of the valid bits of the top word.
 #[inline(always)]
 const fn top_mask(m: usize) -> u64 {
-    if m % 64 == 0 {
+    if m.is_multiple_of(64) {
         u64::MAX
     } else {
         (1u64 << (m % 64)) - 1
