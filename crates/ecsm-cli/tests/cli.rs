@@ -124,6 +124,10 @@ fn report_prints_measured_inversion_counts_beside_the_paper() {
     assert!(text.contains("measured   9M + 126S"), "{text}");
     assert!(text.contains("measured  10M + 232S"), "{text}");
     assert!(text.contains("measured  12M + 570S"), "{text}");
+    assert!(
+        text.contains("measured 1I + 3M + 2S in GF(2^127)"),
+        "{text}"
+    );
     assert!(!text.contains("RESULT WRONG"));
     assert!(
         text.contains("8.651"),

@@ -6,6 +6,21 @@
 //!   NIST degrees and 127, and GF(2^254) as a quadratic extension of GF(2^127);
 //! - [`cost`]: [`cost::Counted`], a field wrapper that tallies operations while the real
 //!   code runs.
+//!
+//! ```
+//! use ecsm::cost::{measure, Counted};
+//! use ecsm::field::{BinaryField, Field, Gf233};
+//!
+//! let a = Gf233::x() + Gf233::one();
+//! let b = a.invert().unwrap(); // constant-time Itoh–Tsujii
+//! assert_eq!(a * b, Gf233::one());
+//! // z² + z = a has a solution exactly when Tr(a) = 0.
+//! assert_eq!(a.solve_quadratic().is_some(), a.trace() == 0);
+//!
+//! // Operation counts come from running the real code on a counting wrapper.
+//! let (_, counts) = measure(|| (Counted(a) * Counted(b)).square());
+//! assert_eq!((counts.mul, counts.sqr), (1, 1));
+//! ```
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 // In characteristic 2 subtraction is addition (XOR), and the cost model bumps counters

@@ -5,7 +5,7 @@
 #[macro_use]
 mod common;
 
-use common::{check, edge_elems, elem, randoms, square_times, FromWords};
+use common::{check, edge_elems, elem, randoms, square_times, top_mask, FromWords};
 use ecsm::backend::{Backend, Clmul, Portable};
 use ecsm::field::{BinaryField, Field, Gf254, Gf254With, Gf2m, Gf2mSpec};
 use proptest::prelude::*;
@@ -189,9 +189,7 @@ fn powers<F: FromWords>() {
     let words = m.div_ceil(64);
     // 2^m − 1 and 2^m − 2 as little-endian words.
     let mut all_ones = vec![u64::MAX; words];
-    if m % 64 != 0 {
-        all_ones[words - 1] = (1u64 << (m % 64)) - 1;
-    }
+    all_ones[words - 1] = top_mask(m);
     let mut minus_two = all_ones.clone();
     minus_two[0] ^= 1;
     for a in randoms::<F>(m as u64 + 4, 6) {
@@ -219,12 +217,16 @@ fn gf2m_powers<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
 gf2m_tests! {
     frobenius_portable: gf2m_frobenius<Portable>;
     frobenius_clmul: gf2m_frobenius<Clmul>;
+    frobenius_vpclmul: gf2m_frobenius<Vpclmul>;
     multi_square: multi_square_runs<Auto>;
     multi_square_portable: multi_square_runs<Portable>;
     quadratic_portable: gf2m_quadratic<Portable>;
     quadratic_clmul: gf2m_quadratic<Clmul>;
+    quadratic_vpclmul: gf2m_quadratic<Vpclmul>;
     sqrt_portable: gf2m_sqrt<Portable>;
     sqrt_clmul: gf2m_sqrt<Clmul>;
+    sqrt_vpclmul: gf2m_sqrt<Vpclmul>;
+    multi_square_vpclmul: multi_square_runs<Vpclmul>;
     powers: gf2m_powers<Auto>;
 }
 

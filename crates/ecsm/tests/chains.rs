@@ -141,3 +141,15 @@ fn invalid_chain_rejected() {
 fn chain_must_start_at_one() {
     let _ = AdditionChain::from_values(&[2, 4]);
 }
+
+#[test]
+#[should_panic(expected = "strictly increase")]
+fn repeated_value_is_rejected() {
+    let _ = AdditionChain::from_values(&[1, 2, 2]);
+}
+
+#[test]
+#[should_panic(expected = "strictly increase")]
+fn decreasing_value_is_rejected() {
+    let _ = AdditionChain::from_values(&[1, 2, 4, 3]);
+}

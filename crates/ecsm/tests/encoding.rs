@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 
-use common::{edge_elems, monomial_words, randoms, FromWords};
+use common::{edge_elems, monomial_words, randoms, top_mask, FromWords};
 use ecsm::backend::Backend;
 use ecsm::field::{Field, FieldError, Gf2m, Gf2mSpec};
 
@@ -100,11 +100,7 @@ fn encoding<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
         );
     }
     let mut limbs = [u64::MAX; N];
-    limbs[N - 1] = if m % 64 == 0 {
-        u64::MAX
-    } else {
-        (1 << (m % 64)) - 1
-    };
+    limbs[N - 1] = top_mask(m);
     let all = E::<N, S, B>::from_limbs(limbs).expect("all bits below m");
     assert_eq!(all.to_bytes()[0], ((1u16 << ((m - 1) % 8 + 1)) - 1) as u8);
     assert!(all.to_bytes()[1..].iter().all(|&b| b == 0xFF));

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{backend_available, check, elem, FromWords};
-use ecsm::backend::{Backend, Clmul, Portable};
+use ecsm::backend::{Backend, Clmul, Portable, Vpclmul};
 use ecsm::field::{Gf254With, Gf2m, Gf2mSpec};
 use proptest::prelude::*;
 
@@ -100,6 +100,7 @@ fn gf2m_laws<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
 gf2m_tests! {
     portable: gf2m_laws<Portable>;
     clmul: gf2m_laws<Clmul>;
+    vpclmul: gf2m_laws<Vpclmul>;
 }
 
 #[test]
@@ -111,5 +112,12 @@ fn gf254_portable() {
 fn gf254_clmul() {
     if backend_available::<Clmul>("gf254_clmul") {
         laws::<Gf254With<Clmul>>();
+    }
+}
+
+#[test]
+fn gf254_vpclmul() {
+    if backend_available::<Vpclmul>("gf254_vpclmul") {
+        laws::<Gf254With<Vpclmul>>();
     }
 }

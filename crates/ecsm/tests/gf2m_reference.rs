@@ -149,8 +149,10 @@ fn backends_agree<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
 gf2m_tests! {
     portable_matches_reference: matches_reference<Portable>;
     clmul_matches_reference: matches_reference<Clmul>;
+    vpclmul_matches_reference: matches_reference<Vpclmul>;
     auto_matches_reference: matches_reference<Auto>;
     reference_sound: reference_is_sound<Portable>;
     clmul_agrees_with_portable: backends_agree<Clmul>;
+    vpclmul_agrees_with_portable: backends_agree<Vpclmul>;
     auto_agrees_with_portable: backends_agree<Auto>;
 }

@@ -4,6 +4,7 @@
 //! Tallies live in thread-local counters, so a `Counted<F>` is exactly as large as `F`
 //! and the plain field pays nothing: only code instantiated with `Counted` counts.
 
+use crate::field::ext2::QuadraticBase;
 use crate::field::{BinaryField, Field, FieldError};
 use core::cell::Cell;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -75,12 +76,20 @@ fn tally(f: impl FnOnce(&mut OpCounts)) {
 }
 
 /// Run `f` and return its result with the operations that `Counted` fields performed
-/// on this thread meanwhile. Nested calls work: an outer measurement includes the inner.
+/// on this thread meanwhile. Nested calls work: an outer measurement includes the inner,
+/// also when `f` unwinds.
 pub fn measure<R>(f: impl FnOnce() -> R) -> (R, OpCounts) {
-    let outer = COUNTS.with(|c| c.replace(OpCounts::default()));
+    /// Adds the tallies saved at entry back to the running ones when dropped.
+    struct Restore(OpCounts);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            COUNTS.with(|c| c.set(self.0.plus(c.get())));
+        }
+    }
+    let restore = Restore(COUNTS.with(|c| c.replace(OpCounts::default())));
     let r = f();
     let inner = COUNTS.with(|c| c.get());
-    COUNTS.with(|c| c.set(outer.plus(inner)));
+    drop(restore);
     (r, inner)
 }
 
@@ -183,6 +192,12 @@ impl<F: Field> Field for Counted<F> {
     fn random(rng: &mut dyn RngCore) -> Self {
         Counted(F::random(rng))
     }
+}
+
+/// Lets GF(2^254) be built over a counted GF(2^127), so that its operations are measured
+/// in base-field operations (e.g. an inversion as 1I + 3M + 2S).
+impl<F: QuadraticBase> QuadraticBase for Counted<F> {
+    const EXT_NAME: &'static str = F::EXT_NAME;
 }
 
 impl<F: BinaryField> BinaryField for Counted<F> {

@@ -21,8 +21,9 @@ pub struct AdditionChain {
 }
 
 impl AdditionChain {
-    /// Build a chain from its values, starting with 1. Fails to compile (when used in a
-    /// `const`) or panics if some value is not the sum of two earlier ones.
+    /// Build a chain from its values, starting with 1 and strictly increasing. Fails to
+    /// compile (when used in a `const`) or panics if the values do not increase or some
+    /// value is not the sum of two earlier ones.
     pub const fn from_values(values: &[u16]) -> Self {
         assert!(!values.is_empty() && values[0] == 1, "a chain starts at 1");
         assert!(values.len() <= MAX_CHAIN + 1, "chain too long");
@@ -35,9 +36,10 @@ impl AdditionChain {
         let mut s = 1;
         while s < values.len() {
             let v = values[s];
+            assert!(v > values[s - 1], "chain values must strictly increase");
             out.values[s] = v;
-            // Prefer the split with the largest addend j = values[j_idx]: β_i^(2^j) · β_j,
-            // i.e. any valid pair; search i descending so the first hit uses the largest i.
+            // Take the split v = values[i] + values[j] with the largest i: the squaring run
+            // values[j] is then the smaller addend.
             let mut found = false;
             let mut i = s;
             while i > 0 && !found {

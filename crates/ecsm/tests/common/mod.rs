@@ -3,7 +3,7 @@
 //! test body for each of the six GF(2^m) fields.
 #![allow(dead_code, unused_macros)]
 
-use ecsm::backend::{clmul_supported, Backend};
+use ecsm::backend::{Backend, BackendKind};
 use ecsm::field::ext2::QuadraticBase;
 use ecsm::field::{BinaryField, Gf2Ext, Gf2m, Gf2mSpec};
 use proptest::prelude::*;
@@ -38,11 +38,19 @@ pub fn nonzero_randoms<F: BinaryField>(seed: u64, n: usize) -> Vec<F> {
     out
 }
 
-/// True when backend `B` can run here. Forcing `Clmul` without CPU support panics, so
-/// every test that forces it goes through this and prints a note when it skips.
+/// True when backend `B` can run here. Forcing an accelerated backend without CPU support
+/// panics, so every test that forces one goes through this and prints a note when it skips.
 pub fn backend_available<B: Backend>(what: &str) -> bool {
-    if B::NAME == "clmul" && !clmul_supported() {
-        eprintln!("note: skipping {what} on the clmul backend: this CPU has no PCLMULQDQ/SSE4.1");
+    let kind = match B::NAME {
+        "clmul" => BackendKind::Clmul,
+        "vpclmul" => BackendKind::Vpclmul,
+        _ => return true,
+    };
+    if !kind.supported() {
+        eprintln!(
+            "note: skipping {what} on the {} backend: this CPU lacks its instructions",
+            B::NAME
+        );
         return false;
     }
     true
@@ -50,11 +58,8 @@ pub fn backend_available<B: Backend>(what: &str) -> bool {
 
 /// Mask of the valid bits (< m) of the top word of an m-bit element.
 pub fn top_mask(m: usize) -> u64 {
-    if m % 64 == 0 {
-        u64::MAX
-    } else {
-        (1u64 << (m % 64)) - 1
-    }
+    // m ≡ r (mod 64) keeps the low r bits, or all 64 when r = 0.
+    u64::MAX >> ((64 - m % 64) % 64)
 }
 
 /// Elements built from raw 64-bit words, bits at or above the degree dropped.
