@@ -47,11 +47,8 @@ fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
         _mm_srli_epi64(_mm_alignr_epi8(hi, lo, 8), 63),
     );
     let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
-    let s = _mm_move_epi64(x); // [S, 0]
-    let s63 = _mm_or_si128(
-        _mm_slli_epi64(s, 63),
-        _mm_srli_epi64(_mm_slli_si128(s, 8), 1),
-    ); // S·x^63
+    let ss = _mm_unpacklo_epi64(x, x); // [S, S]
+    let s63 = _mm_blend_epi16(_mm_slli_epi64(ss, 63), _mm_srli_epi64(ss, 1), 0xF0); // S·x^63
     let low = _mm_and_si128(lo, _mm_set_epi64x(i64::MAX, -1));
     _mm_xor_si128(_mm_xor_si128(low, x), s63)
 }
@@ -242,6 +239,20 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
     reduce_vecs::<N, R>(&acc, 2 * pairs)
 }
 
+/// Reduce P = a² (degree ≤ 252, nonzero bits only at even positions) modulo
+/// x^127 + x^63 + 1: the reduction of [`reduce127`] where the coefficients of x^127 and
+/// x^191 are known to be zero, so H = ⌊P / x^127⌋ is just (P2·x, P3·x) and no mask is
+/// needed. Three fewer steps on the dependency chain.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
+    let h = _mm_add_epi64(hi, hi); // [H0, H1] = [P2 << 1, P3 << 1]
+    let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
+    let ss = _mm_unpacklo_epi64(x, x); // [S, S]
+    let s63 = _mm_blend_epi16(_mm_slli_epi64(ss, 63), _mm_srli_epi64(ss, 1), 0xF0); // S·x^63
+    _mm_xor_si128(_mm_xor_si128(lo, x), s63)
+}
+
 /// a·b in GF(2^127) = GF(2)[x]/(x^127 + x^63 + 1), all in SSE registers.
 ///
 /// # Safety
@@ -274,7 +285,7 @@ pub unsafe fn square127(a: &[u64; 2]) -> [u64; 2] {
         let lo = _mm_clmulepi64_si128(v, v, 0x00);
         let hi = _mm_clmulepi64_si128(v, v, 0x11);
         let mut out = [0u64; 2];
-        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, reduce127(lo, hi));
+        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, reduce127_square(lo, hi));
         out
     }
 }
