@@ -171,13 +171,15 @@ fn fold<const N: usize, R: Reduction<N>>(src: &Vecs, src_len: usize, acc: &mut V
     }
 }
 
-/// Reduce a product of `len` vectors modulo x^m + Σ x^k + 1, all in SSE registers.
+/// Reduce a product of `len` vectors modulo x^m + Σ x^k + 1 by two serial folds (used for
+/// pentanomials, where the one-level form of [`reduce_vecs`] needs 16 shifted terms and
+/// measured twice as slow).
 ///
 /// With P = H·x^m + L, P ≡ L + Σ_{k ∈ {0} ∪ TERMS} H·x^k. That sum stays below
 /// x^(m + k_max), so a second fold of its bits ≥ m (fewer than k_max of them) finishes:
 /// they land below x^(2·k_max) < x^m.
 #[inline(always)]
-pub(super) fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
+fn reduce_two_folds<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
     // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
     unsafe {
         let mut acc = *p;
@@ -195,6 +197,97 @@ pub(super) fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize)
         }
         out
     }
+}
+
+/// Vectors 0..out of (v << s) mod x^m, accumulated into `acc`.
+#[inline(always)]
+fn xor_shl_mod(acc: &mut Vecs, v: &Vecs, len: usize, s: usize, m: usize) {
+    let out = m.div_ceil(128);
+    let mut t: Vecs = [zero(); MAX_LIMBS + 1];
+    for j in 0..out {
+        t[j] = shl_vec(v, len, s, j);
+    }
+    truncate(&mut t, m);
+    for j in 0..out {
+        acc[j] = xor(acc[j], t[j]);
+    }
+}
+
+/// Reduce a product of `len` vectors modulo f = x^m + Σ_{k ∈ T} x^k + 1, all in SSE
+/// registers; for trinomials in one level of shifts.
+///
+/// With K = {0} ∪ T and H = P >> m (so P = L + H·x^m, L < x^m): P ≡ L + Σ_{k ∈ K} H·x^k.
+/// The part of H·x^k at or above x^m is (P >> (2m − k))·x^m ≡ Σ_{j ∈ K} (P >> (2m − k))·x^j,
+/// and those terms are below x^(k + j) < x^m because 2·max(T) < m. So
+/// P ≡ L + Σ_k (H·x^k mod x^m) + Σ_{k > 0} Σ_j (P >> (2m − k))·x^j, every term computed
+/// from P directly: no fold waits for another.
+#[inline(always)]
+pub(super) fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
+    if R::TERMS.len() > 1 {
+        return reduce_two_folds::<N, R>(p, len);
+    }
+    let m = R::M;
+    let mut acc = *p;
+    truncate(&mut acc, m);
+    let mut h: Vecs = [zero(); MAX_LIMBS + 1];
+    let h_len = (128 * len).saturating_sub(m).div_ceil(128);
+    for j in 0..h_len {
+        h[j] = shr_vec(p, len, m, j);
+    }
+    // H itself (k = 0) is below x^(m − 1).
+    for j in 0..h_len.min(m.div_ceil(128)) {
+        acc[j] = xor(acc[j], h[j]);
+    }
+    for &k in R::TERMS {
+        xor_shl_mod(&mut acc, &h, h_len, k, m);
+        let mut o: Vecs = [zero(); MAX_LIMBS + 1];
+        let o_len = (128 * len).saturating_sub(2 * m - k).div_ceil(128);
+        for j in 0..o_len {
+            o[j] = shr_vec(p, len, 2 * m - k, j);
+        }
+        for j in 0..o_len {
+            acc[j] = xor(acc[j], o[j]);
+        }
+        for &t in R::TERMS {
+            xor_shl_mod(&mut acc, &o, o_len, t, m);
+        }
+    }
+    let mut out = [0u64; N];
+    for j in 0..N.div_ceil(2) {
+        out[2 * j] = low64(acc[j]);
+        if 2 * j + 1 < N {
+            out[2 * j + 1] = high64(acc[j]);
+        }
+    }
+    out
+}
+
+/// The zero vector.
+#[inline(always)]
+fn zero() -> __m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe { _mm_setzero_si128() }
+}
+
+/// a XOR b.
+#[inline(always)]
+fn xor(a: __m128i, b: __m128i) -> __m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe { _mm_xor_si128(a, b) }
+}
+
+/// The low word of a vector.
+#[inline(always)]
+fn low64(v: __m128i) -> u64 {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe { _mm_cvtsi128_si64(v) as u64 }
+}
+
+/// The high word of a vector.
+#[inline(always)]
+fn high64(v: __m128i) -> u64 {
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe { _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64 }
 }
 
 /// `R::reduce(a · b)` with PCLMULQDQ, reduction included.
