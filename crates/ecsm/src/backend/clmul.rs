@@ -365,6 +365,36 @@ pub unsafe fn mul127(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
     }
 }
 
+/// (a₀ + a₁u)(b₀ + b₁u) in GF(2^127)[u]/(u² + u + 1) with lazy reduction: the three
+/// products of seed 001's formula are combined unreduced, so c₀ = a₀b₀ + a₁b₁ and
+/// c₁ = (a₀ + a₁)(b₀ + b₁) + a₀b₀ take two reductions instead of three.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ and SSE4.1.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+pub unsafe fn mul254(
+    a0: &[u64; 2],
+    a1: &[u64; 2],
+    b0: &[u64; 2],
+    b1: &[u64; 2],
+) -> ([u64; 2], [u64; 2]) {
+    // SAFETY: 16-byte unaligned loads and stores of two-word arrays.
+    unsafe {
+        let load = |v: &[u64; 2]| _mm_loadu_si128(v.as_ptr() as *const __m128i);
+        let (a0, a1, b0, b1) = (load(a0), load(a1), load(b0), load(b1));
+        let (l00, h00) = karatsuba128(a0, b0);
+        let (l11, h11) = karatsuba128(a1, b1);
+        let (lm, hm) = karatsuba128(_mm_xor_si128(a0, a1), _mm_xor_si128(b0, b1));
+        let c0 = reduce127(_mm_xor_si128(l00, l11), _mm_xor_si128(h00, h11));
+        let c1 = reduce127(_mm_xor_si128(lm, l00), _mm_xor_si128(hm, h00));
+        let (mut r0, mut r1) = ([0u64; 2], [0u64; 2]);
+        _mm_storeu_si128(r0.as_mut_ptr() as *mut __m128i, c0);
+        _mm_storeu_si128(r1.as_mut_ptr() as *mut __m128i, c1);
+        (r0, r1)
+    }
+}
+
 /// a² in GF(2^127), all in SSE registers.
 ///
 /// # Safety

@@ -39,6 +39,52 @@ pub trait Reduction<const N: usize> {
     fn reduce(w: &Wide) -> [u64; N];
 }
 
+/// a XOR b word by word: field addition. On x86-64 with SSE2 (part of the baseline, so on
+/// every backend), so that values the carry-less code keeps in vector registers are not
+/// moved to general-purpose registers and back for an addition (measured: that round
+/// trip sat on the critical path of GF(2^254) multiplication).
+#[inline(always)]
+pub fn xor_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        let mut out = [0u64; N];
+        let mut i = 0;
+        while i + 1 < N {
+            // SAFETY: words i and i+1 are in bounds of all three arrays; unaligned 16-byte
+            // loads and stores are allowed; SSE2 is part of the x86-64 baseline.
+            unsafe {
+                let x = _mm_loadu_si128(a.as_ptr().add(i) as *const __m128i);
+                let y = _mm_loadu_si128(b.as_ptr().add(i) as *const __m128i);
+                _mm_storeu_si128(out.as_mut_ptr().add(i) as *mut __m128i, _mm_xor_si128(x, y));
+            }
+            i += 2;
+        }
+        if i < N {
+            out[i] = a[i] ^ b[i];
+        }
+        out
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        core::array::from_fn(|i| a[i] ^ b[i])
+    }
+}
+
+/// Seed 001's extension product from three reduced products.
+#[inline(always)]
+fn ext2_by_three_products<B: Backend, const N: usize, R: Reduction<N>>(
+    a0: &[u64; N],
+    a1: &[u64; N],
+    b0: &[u64; N],
+    b1: &[u64; N],
+) -> ([u64; N], [u64; N]) {
+    let a0b0 = B::mul::<N, R>(a0, b0);
+    let a1b1 = B::mul::<N, R>(a1, b1);
+    let cross = B::mul::<N, R>(&xor_words(a0, a1), &xor_words(b0, b1));
+    (xor_words(&a0b0, &a1b1), xor_words(&cross, &a0b0))
+}
+
 /// Work generic over the backend, run by [`dispatch`] on the backend selected at run
 /// time. Each backend gets its own instance, entered once through [`Backend::run`], so
 /// the field operations inside inline (a closure shared by several backends would not).
@@ -91,6 +137,18 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     /// (inversion, square root, whole scalar multiplications, benchmark loops) enter
     /// through here once.
     fn run<T>(f: impl FnOnce() -> T) -> T;
+    /// The product (a₀ + a₁u)(b₀ + b₁u) in the quadratic extension by u² + u + 1, as
+    /// (c₀, c₁) = (a₀b₀ + a₁b₁, (a₀ + a₁)(b₀ + b₁) + a₀b₀) (seed 001): three products.
+    /// Backends may combine the products before reducing.
+    #[inline(always)]
+    fn mul_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+        b0: &[u64; N],
+        b1: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1)
+    }
     /// Run `task` with this backend (for [`Auto`]: the one selected at run time).
     #[inline(always)]
     fn run_task<T: BackendTask>(task: T) -> T::Output {
@@ -374,6 +432,37 @@ mod x86 {
         unsafe { clmul::square::<N, R>(a) }
     }
 
+    /// The extension product with lazy reduction for x^127 + x^63 + 1 (see
+    /// [`clmul::mul254`]); `None` for other fields.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_mul_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+        b0: &[u64; N],
+        b1: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        if R::IS_X127_X63_1 && N == 2 {
+            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+            // guarantees the CPU features.
+            return Some(unsafe {
+                let (c0, c1) = clmul::mul254(
+                    &*a0.as_ptr().cast(),
+                    &*a1.as_ptr().cast(),
+                    &*b0.as_ptr().cast(),
+                    &*b1.as_ptr().cast(),
+                );
+                (
+                    core::mem::transmute_copy(&c0),
+                    core::mem::transmute_copy(&c1),
+                )
+            });
+        }
+        None
+    }
+
     /// The vpclmul product: 256-bit products from five words up (where they measured faster).
     ///
     /// # Safety
@@ -395,6 +484,20 @@ mod x86 {
 #[cfg(target_arch = "x86_64")]
 impl Backend for Clmul {
     const NAME: &'static str = "clmul";
+    #[inline(always)]
+    fn mul_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+        b0: &[u64; N],
+        b1: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        require(BackendKind::Clmul);
+        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
+        match unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
+            Some(c) => c,
+            None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
+        }
+    }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         require(BackendKind::Clmul);
@@ -418,6 +521,20 @@ impl Backend for Clmul {
 #[cfg(target_arch = "x86_64")]
 impl Backend for Vpclmul {
     const NAME: &'static str = "vpclmul";
+    #[inline(always)]
+    fn mul_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+        b0: &[u64; N],
+        b1: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        require(BackendKind::Vpclmul);
+        // SAFETY: `require` checked the CPU features, a superset of PCLMULQDQ and SSE4.1.
+        match unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
+            Some(c) => c,
+            None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
+        }
+    }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         require(BackendKind::Vpclmul);
@@ -471,6 +588,22 @@ pub struct Auto;
 
 impl Backend for Auto {
     const NAME: &'static str = "auto";
+    #[inline(always)]
+    fn mul_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+        b0: &[u64; N],
+        b1: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        #[cfg(target_arch = "x86_64")]
+        if selected_code() != PORTABLE {
+            // SAFETY: both accelerated backends have PCLMULQDQ and SSE4.1, checked by `selected()`.
+            if let Some(c) = unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
+                return c;
+            }
+        }
+        ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1)
+    }
     #[inline(always)]
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         dispatch(task)

@@ -240,11 +240,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Add for Gf2m<N, S, B> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        let mut l = self.limbs;
-        for i in 0..N {
-            l[i] ^= rhs.limbs[i];
-        }
-        Self::from_limbs_unchecked(l)
+        Self::from_limbs_unchecked(crate::backend::xor_words(&self.limbs, &rhs.limbs))
     }
 }
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> AddAssign for Gf2m<N, S, B> {
