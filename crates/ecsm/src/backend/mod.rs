@@ -481,79 +481,53 @@ mod x86 {
     }
 }
 
+/// The two accelerated backends differ only in their product and in the CPU features of
+/// the context `run` enters; squaring and the GF(2^254) product are the PCLMULQDQ code in both.
 #[cfg(target_arch = "x86_64")]
-impl Backend for Clmul {
-    const NAME: &'static str = "clmul";
-    #[inline(always)]
-    fn mul_ext2<const N: usize, R: Reduction<N>>(
-        a0: &[u64; N],
-        a1: &[u64; N],
-        b0: &[u64; N],
-        b1: &[u64; N],
-    ) -> ([u64; N], [u64; N]) {
-        require(BackendKind::Clmul);
-        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
-        match unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
-            Some(c) => c,
-            None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
+macro_rules! accelerated_backend {
+    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, run: $run:path) => {
+        impl Backend for $t {
+            const NAME: &'static str = $name;
+            #[inline(always)]
+            fn mul_ext2<const N: usize, R: Reduction<N>>(
+                a0: &[u64; N],
+                a1: &[u64; N],
+                b0: &[u64; N],
+                b1: &[u64; N],
+            ) -> ([u64; N], [u64; N]) {
+                require($kind);
+                // SAFETY: `require` checked the CPU features, which include PCLMULQDQ and SSE4.1.
+                match unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
+                    Some(c) => c,
+                    None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
+                }
+            }
+            #[inline(always)]
+            fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+                require($kind);
+                // SAFETY: `require` checked the CPU features this product needs.
+                unsafe { x86::$mul::<N, R>(a, b) }
+            }
+            #[inline(always)]
+            fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+                require($kind);
+                // SAFETY: `require` checked the CPU features, which include PCLMULQDQ and SSE4.1.
+                unsafe { x86::clmul_square::<N, R>(a) }
+            }
+            #[inline(always)]
+            fn run<T>(f: impl FnOnce() -> T) -> T {
+                require($kind);
+                // SAFETY: `require` checked the CPU features the context enables.
+                unsafe { $run(f) }
+            }
         }
-    }
-    #[inline(always)]
-    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        require(BackendKind::Clmul);
-        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
-        unsafe { x86::clmul_mul::<N, R>(a, b) }
-    }
-    #[inline(always)]
-    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-        require(BackendKind::Clmul);
-        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
-        unsafe { x86::clmul_square::<N, R>(a) }
-    }
-    #[inline(always)]
-    fn run<T>(f: impl FnOnce() -> T) -> T {
-        require(BackendKind::Clmul);
-        // SAFETY: `require` checked that the CPU has PCLMULQDQ and SSE4.1.
-        unsafe { clmul::run(f) }
-    }
+    };
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Backend for Vpclmul {
-    const NAME: &'static str = "vpclmul";
-    #[inline(always)]
-    fn mul_ext2<const N: usize, R: Reduction<N>>(
-        a0: &[u64; N],
-        a1: &[u64; N],
-        b0: &[u64; N],
-        b1: &[u64; N],
-    ) -> ([u64; N], [u64; N]) {
-        require(BackendKind::Vpclmul);
-        // SAFETY: `require` checked the CPU features, a superset of PCLMULQDQ and SSE4.1.
-        match unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
-            Some(c) => c,
-            None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
-        }
-    }
-    #[inline(always)]
-    fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        require(BackendKind::Vpclmul);
-        // SAFETY: `require` checked the CPU features.
-        unsafe { x86::vpclmul_mul::<N, R>(a, b) }
-    }
-    #[inline(always)]
-    fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-        require(BackendKind::Vpclmul);
-        // SAFETY: `require` checked the CPU features, a superset of PCLMULQDQ and SSE4.1.
-        unsafe { x86::clmul_square::<N, R>(a) }
-    }
-    #[inline(always)]
-    fn run<T>(f: impl FnOnce() -> T) -> T {
-        require(BackendKind::Vpclmul);
-        // SAFETY: `require` checked the CPU features.
-        unsafe { vpclmul::run(f) }
-    }
-}
+accelerated_backend!(Clmul, "clmul", BackendKind::Clmul, mul: clmul_mul, run: clmul::run);
+#[cfg(target_arch = "x86_64")]
+accelerated_backend!(Vpclmul, "vpclmul", BackendKind::Vpclmul, mul: vpclmul_mul, run: vpclmul::run);
 
 // Off x86-64 the accelerated types exist so code naming them compiles, and behave as
 // documented for a CPU without the instructions.
