@@ -1,16 +1,15 @@
-//! PCLMULQDQ backend (x86-64). All `unsafe` of the carry-less path lives here.
+//! PCLMULQDQ backend (x86-64).
 //!
-//! The product is schoolbook over 64-bit words: the partial products of equal word
-//! offset i+j are XORed into one 128-bit accumulator per diagonal, and the diagonals
-//! are folded into words at the end. For N = 2 (GF(2^127)) Karatsuba's three
-//! multiplications are used, as in seed 001.
+//! Products are Karatsuba on 128-bit blocks (three multiplications per block, seed 001),
+//! with the three partial products summed per block diagonal and combined once. The
+//! reduction stays in SSE registers, by shifts that are constants after monomorphisation:
+//! one level for trinomials, two folds for pentanomials (see `reduce_vecs`).
+//! GF(2^127) and GF(2^254) have dedicated reductions derived for x^127 + x^63 + 1.
 
 use super::{Reduction, MAX_LIMBS};
 use core::arch::x86_64::*;
 
-/// Words `2p` and `2p + 1` of `a` as one vector (the second is 0 past the end). Built
-/// from the words rather than loaded as 128 bits: the words usually come straight from
-/// the previous reduction, and a wide load of two fresh narrow stores stalls.
+/// Words `2p` and `2p + 1` of `a` as one vector (the second is 0 past the end).
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub(super) fn pair<const N: usize>(a: &[u64; N], p: usize) -> __m128i {
@@ -172,7 +171,7 @@ fn fold<const N: usize, R: Reduction<N>>(src: &Vecs, src_len: usize, acc: &mut V
 }
 
 /// Reduce a product of `len` vectors modulo x^m + Σ x^k + 1 by two serial folds (used for
-/// pentanomials, where the one-level form of [`reduce_vecs`] needs 16 shifted terms and
+/// pentanomials, where the one-level form of `reduce_vecs` needs 16 shifted terms and
 /// measured twice as slow).
 ///
 /// With P = H·x^m + L, P ≡ L + Σ_{k ∈ {0} ∪ TERMS} H·x^k. That sum stays below
@@ -346,7 +345,7 @@ fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
     _mm_xor_si128(_mm_xor_si128(lo, x), s63)
 }
 
-/// a·b in GF(2^127) = GF(2)[x]/(x^127 + x^63 + 1), all in SSE registers.
+/// a·b in GF(2^127) = GF(2)\[x\]/(x^127 + x^63 + 1), all in SSE registers.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
@@ -365,7 +364,7 @@ pub unsafe fn mul127(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
     }
 }
 
-/// (a₀ + a₁u)(b₀ + b₁u) in GF(2^127)[u]/(u² + u + 1) with lazy reduction: the three
+/// (a₀ + a₁u)(b₀ + b₁u) in GF(2^127)\[u\]/(u² + u + 1) with lazy reduction: the three
 /// products of seed 001's formula are combined unreduced, so c₀ = a₀b₀ + a₁b₁ and
 /// c₁ = (a₀ + a₁)(b₀ + b₁) + a₀b₀ take two reductions instead of three.
 ///

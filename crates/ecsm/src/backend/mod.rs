@@ -384,12 +384,12 @@ fn unsupported(kind: BackendKind) -> ! {
     )
 }
 
-/// The PCLMULQDQ backend (x86-64 only; see [`require`]).
+/// The PCLMULQDQ backend (x86-64 only; forcing one on a CPU without its instructions panics).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clmul;
 
 /// PCLMULQDQ with 256-bit VPCLMULQDQ products for fields of five words and more
-/// (x86-64 only; see [`require`]).
+/// (x86-64 only; forcing one on a CPU without its instructions panics).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Vpclmul;
 

@@ -65,7 +65,7 @@ fn spread32(x: u32) -> u64 {
     v
 }
 
-/// Gather the even-position bits of a u64 into a u32 (inverse of [`spread32`]).
+/// Gather the even-position bits of a u64 into a u32 (inverse of `spread32`).
 #[inline(always)]
 pub fn gather_even(v: u64) -> u32 {
     let mut v = v & 0x5555_5555_5555_5555;

@@ -1,4 +1,4 @@
-//! Quadratic extensions GF(2^2m) = GF(2^m)[u]/(u² + u + 1) for odd m (u² + u + 1 is
+//! Quadratic extensions GF(2^2m) = GF(2^m)\[u\]/(u² + u + 1) for odd m (u² + u + 1 is
 //! irreducible over GF(2^m) exactly when m is odd), with the formulas of seed 001:
 //! multiplication in 3 base multiplications, squaring in 2 base squarings, inversion
 //! through the norm, square root in 2 base roots, and quadratic solving through the
@@ -47,7 +47,7 @@ pub struct Gf2Ext<F> {
     pub c1: F,
 }
 
-/// GF(2^254) = GF(2^127)[u]/(u² + u + 1) (seed 001).
+/// GF(2^254) = GF(2^127)\[u\]/(u² + u + 1) (seed 001).
 pub type Gf254 = Gf2Ext<Gf2m<2, P127, Auto>>;
 
 /// GF(2^254) computed with a chosen backend.
