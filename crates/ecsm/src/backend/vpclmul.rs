@@ -1,11 +1,13 @@
 //! VPCLMULQDQ backend (x86-64 with AVX2): the 256-bit carry-less multiply computes two
 //! 64×64 products per instruction, one per 128-bit lane.
 //!
-//! Measured on this project's machine (AMD EPYC, dependent chains of unreduced products):
-//! it wins from three 128-bit operand blocks up — 15.0 vs 24.9 ns for 5-word operands,
-//! 19.6 vs 30.4 ns for 7 words, 37.7 vs 55.2 ns for 9 words — and loses at two blocks
-//! (9.0 vs 8.1 ns), so fields of up to 4 words keep the PCLMULQDQ code, and squaring
-//! (one product per word) always does.
+//! Measured on this project's machine (AMD EPYC, dependent chains). The unreduced
+//! product alone wins from three 128-bit operand blocks up: 15.0 vs 24.9 ns for 5-word
+//! operands, 19.6 vs 30.4 ns for 7 words, 37.7 vs 55.2 ns for 9 words, and loses at two
+//! blocks (9.0 vs 8.1 ns). A whole field multiplication, reduction included, tells a
+//! different story: GF(2^283) 27.1 vs 23.4 ns (slower), GF(2^409) 40.3 vs 40.3 ns (even),
+//! GF(2^571) 50.0 vs 62.7 ns (faster). So only fields from `VPCLMUL_MIN_WORDS` words up
+//! (GF(2^571)) use it; the others, and all squarings, keep the PCLMULQDQ code.
 
 use super::clmul::{pair, reduce_vecs, Vecs};
 use super::{Reduction, MAX_LIMBS};
