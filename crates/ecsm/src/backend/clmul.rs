@@ -222,6 +222,11 @@ fn xor_shl_mod(acc: &mut Vecs, v: &Vecs, len: usize, s: usize, m: usize) {
 /// from P directly: no fold waits for another.
 #[inline(always)]
 pub(super) fn reduce_vecs<const N: usize, R: Reduction<N>>(p: &Vecs, len: usize) -> [u64; N] {
+    // Both reductions rely on 2·max(T) < m; a constant, so this check costs nothing.
+    assert!(
+        2 * R::TERMS.last().copied().unwrap_or(0) < R::M,
+        "field polynomial unsupported"
+    );
     if R::TERMS.len() > 1 {
         return reduce_two_folds::<N, R>(p, len);
     }

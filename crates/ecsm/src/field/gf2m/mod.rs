@@ -1,11 +1,12 @@
 //! GF(2^m) in polynomial basis, one generic implementation for every reduction
-//! polynomial x^m + x^{k_r} + … + x^{k_1} + 1 with m − k_r ≥ 64 (all the NIST
-//! trinomials and pentanomials and x^127 + x^63 + 1 qualify).
+//! polynomial x^m + x^{k_r} + … + x^{k_1} + 1 with m − k_r ≥ 64 and 2·k_r < m (all the
+//! NIST trinomials and pentanomials and x^127 + x^63 + 1 qualify).
 //!
 //! An element is N little-endian 64-bit words holding a polynomial of degree < m; the
-//! bits above m − 1 are always zero. The backend `B` chooses how the carry-less products
-//! are computed ([`crate::backend::Auto`] by default); reduction, squaring roots,
-//! traces and tables are shared by all backends.
+//! bits above m − 1 are always zero. The backend `B` computes products and squares with
+//! their reduction ([`crate::backend::Auto`] by default: the portable backend reduces
+//! by word shifts in `reduce.rs`, the accelerated ones in SIMD registers); square
+//! roots, traces, half-traces and tables are shared by all backends.
 
 mod reduce;
 mod specs;
