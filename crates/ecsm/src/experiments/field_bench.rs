@@ -19,10 +19,16 @@ pub const FIELDS: [(&str, usize); 7] = [
     ("2^254", 2),
 ];
 
-/// The field names alone.
-pub const FIELD_NAMES: [&str; 7] = [
-    "2^127", "2^163", "2^233", "2^283", "2^409", "2^571", "2^254",
-];
+/// The field names alone, taken from [`FIELDS`].
+pub const FIELD_NAMES: [&str; 7] = {
+    let mut names = [""; 7];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = FIELDS[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// One timed operation.
 #[derive(Clone, Debug, PartialEq)]
