@@ -1,6 +1,8 @@
 //! The `ecsm` command: thin wrappers over the library's registries and experiments.
 
 mod field_cmds;
+#[cfg(feature = "openssl")]
+mod peers;
 mod report;
 
 use clap::{Parser, Subcommand};

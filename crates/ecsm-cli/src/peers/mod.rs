@@ -1,0 +1,10 @@
+//! Other implementations ecsm is measured against on the same machine, in the same run.
+//!
+//! Each peer sits behind its own cargo feature so that the default build and the tests need
+//! nothing beyond cargo.
+
+// The CLI's benchmark commands will call this API later; until then most of it is only
+// reached from the tests, and the binary crate would flag it as dead code.
+#![allow(dead_code)]
+
+pub mod openssl;
