@@ -65,7 +65,10 @@ fn is_probable_prime(m: &BigUint) -> bool {
 }
 
 fn is_prime_by_trial_division(m: u64) -> bool {
-    m >= 2 && (2..).take_while(|d| d * d <= m).all(|d| !m.is_multiple_of(d))
+    m >= 2
+        && (2..)
+            .take_while(|d| d * d <= m)
+            .all(|d| !m.is_multiple_of(d))
 }
 
 #[test]
