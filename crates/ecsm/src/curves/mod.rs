@@ -1,0 +1,6 @@
+//! Named curves: their published domain parameters, with provenance.
+//!
+//! [`prime_params`] holds the short-Weierstrass curves over prime fields as plain data
+//! (hex strings); the typed curve constructors are built on top of it.
+
+pub mod prime_params;
