@@ -5,7 +5,8 @@
 //! - [`field`]: the [`field::Field`] and [`field::BinaryField`] traits, GF(2^m) for the
 //!   NIST degrees and 127, and GF(2^254) as a quadratic extension of GF(2^127);
 //! - [`cost`]: [`cost::Counted`], a field wrapper that tallies operations while the real
-//!   code runs.
+//!   code runs;
+//! - [`recode`]: signed-digit scalar recodings (NAF, NAF_w, joint sparse form).
 //!
 //! ```
 //! use ecsm::cost::{measure, Counted};
@@ -33,3 +34,4 @@ pub mod backend;
 pub mod cost;
 pub mod experiments;
 pub mod field;
+pub mod recode;
