@@ -22,7 +22,7 @@ fn words(k: &BigUint) -> Vec<u64> {
     k.to_u64_digits()
 }
 
-/// 2^e as words.
+/// 2^e.
 fn pow2(e: u32) -> BigUint {
     BigUint::from(1u8) << e
 }
@@ -174,7 +174,7 @@ fn min_joint_weights(n: usize) -> Vec<u8> {
 }
 
 fn digits_for(a: usize) -> &'static [i64] {
-    if a % 2 == 0 {
+    if a.is_multiple_of(2) {
         &[0]
     } else {
         &[-1, 1]
@@ -390,8 +390,8 @@ fn all_jsf_like(
 
 #[test]
 fn jsf_is_the_unique_representation_with_its_properties() {
-    // Search up to two columns beyond the bit length: a representation meeting JSF-1..3 is
-    // never longer than bits + 1 (Solinas), so this also finds any longer impostor.
+    // The search runs two columns past the JSF's longest possible length (bit length + 1),
+    // so an impostor slightly longer than the JSF would be found too.
     for a in 0..64i64 {
         for b in 0..64i64 {
             let len = (64 - (a | b).leading_zeros()) as usize + 3;
