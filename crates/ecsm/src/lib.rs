@@ -7,6 +7,7 @@
 //! - [`cost`]: [`cost::Counted`], a field wrapper that tallies operations while the real
 //!   code runs;
 //! - [`curves`]: the named curves' published parameters, with their provenance.
+//! - [`recode`]: signed-digit scalar recodings (NAF, NAF_w, joint sparse form).
 //!
 //! ```
 //! use ecsm::cost::{measure, Counted};
@@ -35,3 +36,4 @@ pub mod cost;
 pub mod curves;
 pub mod experiments;
 pub mod field;
+pub mod recode;

@@ -1,0 +1,78 @@
+//! Scalar recodings: signed-digit representations that make scalar multiplication cheaper.
+//!
+//! - [`naf`]: the non-adjacent form, digits in {−1, 0, 1}, no two adjacent nonzeros;
+//! - [`wnaf`]: the width-w NAF (NAF_w), odd digits |d| < 2^(w−1), at most one nonzero in
+//!   any w consecutive digits;
+//! - [`jsf`]: Solinas' joint sparse form of a pair of scalars, for k·P + l·Q.
+//!
+//! Scalars are non-negative integers given as little-endian `u64` words (any length, leading
+//! zero words allowed). Digits come least-significant first, without trailing
+//! (most-significant) zero digits, so the empty vector represents 0.
+//!
+//! **Variable time.** These recodings branch on the scalar's bits and their output length and
+//! weight depend on it: they are for public scalars (signature verification, benchmarks,
+//! experiments). Constant-time scalar multiplication uses regular recodings, not these.
+//!
+//! The recodings read the scalar's words in place and never copy or shift the whole integer:
+//! the pending carry of "k − d" is a single bit, so each digit costs O(1) word reads.
+
+mod jsf;
+mod naf;
+
+pub use jsf::jsf;
+pub use naf::{naf, wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
+
+/// Why a recoding could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecodeError {
+    /// A NAF_w width outside `WNAF_MIN_WIDTH..=WNAF_MAX_WIDTH`.
+    #[error("NAF_w width {w} is outside {min}..={max}")]
+    WidthOutOfRange {
+        /// The width asked for.
+        w: u32,
+        /// Smallest supported width.
+        min: u32,
+        /// Largest supported width.
+        max: u32,
+    },
+}
+
+/// Bit length of `k`: the index of its highest set bit plus one, 0 for k = 0.
+pub fn bits(k: &[u64]) -> usize {
+    match k.iter().rposition(|&w| w != 0) {
+        Some(i) => 64 * i + (64 - k[i].leading_zeros() as usize),
+        None => 0,
+    }
+}
+
+/// Bit `i` of `k` (false beyond the last word).
+pub fn bit(k: &[u64], i: usize) -> bool {
+    k.get(i / 64).is_some_and(|w| (w >> (i % 64)) & 1 == 1)
+}
+
+/// Number of nonzero digits of a representation.
+pub fn weight(digits: &[i8]) -> usize {
+    digits.iter().filter(|&&d| d != 0).count()
+}
+
+/// Joint Hamming weight: the number of columns of a joint representation that are not (0, 0),
+/// i.e. the number of additions in a simultaneous (Shamir/Straus) multiplication.
+pub fn joint_weight(columns: &[(i8, i8)]) -> usize {
+    columns.iter().filter(|&&c| c != (0, 0)).count()
+}
+
+/// The `n ≤ 8` bits of `k` starting at bit `i`, as an integer (zeros beyond the last word).
+#[inline]
+pub(crate) fn window(k: &[u64], i: usize, n: u32) -> u32 {
+    debug_assert!((1..=8).contains(&n));
+    let (q, r) = (i / 64, (i % 64) as u32);
+    let lo = k.get(q).map_or(0, |&w| w >> r);
+    // Bits from the next word are needed only when the window straddles a word boundary;
+    // r > 0 then, so the shift by 64 − r is in range.
+    let v = if r + n > 64 {
+        lo | k.get(q + 1).map_or(0, |&w| w << (64 - r))
+    } else {
+        lo
+    };
+    (v & ((1u64 << n) - 1)) as u32
+}

@@ -1,0 +1,83 @@
+//! The non-adjacent form and its width-w generalisation NAF_w.
+//!
+//! Source: Hankerson, Menezes, Vanstone, *Guide to Elliptic Curve Cryptography* (2004),
+//! Alg. 3.30 (NAF) and Alg. 3.35 (NAF_w): while k > 0, if k is odd take d = k mods 2^w
+//! (the residue in (−2^(w−1), 2^(w−1))) and k ← k − d, else d = 0; then k ← k/2.
+//! NAF_w is unique, has minimal weight among representations with digits in
+//! {0, ±1, ±3, …, ±(2^(w−1) − 1)} (Muir–Stinson 2005), and average density 1/(w + 1).
+
+use super::{bits, window, RecodeError};
+
+/// Smallest NAF_w width accepted by [`wnaf`] (w = 2 is the plain NAF).
+pub const WNAF_MIN_WIDTH: u32 = 2;
+/// Largest NAF_w width accepted by [`wnaf`]: digits then fit in `i8` (|d| ≤ 127).
+pub const WNAF_MAX_WIDTH: u32 = 8;
+
+/// The non-adjacent form of `k` (little-endian words), least-significant digit first.
+///
+/// Digits are in {−1, 0, 1}, no two adjacent digits are nonzero, Σ dᵢ2ⁱ = k, and there is no
+/// trailing zero digit (0 gives the empty vector). At most `bits(k) + 1` digits.
+/// Variable-time: for public scalars only.
+pub fn naf(k: &[u64]) -> Vec<i8> {
+    wnaf_unchecked(k, 2)
+}
+
+/// The width-`w` NAF of `k` (little-endian words), least-significant digit first.
+///
+/// Nonzero digits are odd with |d| < 2^(w−1), any `w` consecutive digits hold at most one
+/// nonzero, Σ dᵢ2ⁱ = k, and there is no trailing zero digit. `wnaf(k, 2) == Ok(naf(k))`.
+/// Variable-time: for public scalars only.
+///
+/// # Errors
+/// [`RecodeError::WidthOutOfRange`] unless `WNAF_MIN_WIDTH <= w <= WNAF_MAX_WIDTH`.
+pub fn wnaf(k: &[u64], w: u32) -> Result<Vec<i8>, RecodeError> {
+    if !(WNAF_MIN_WIDTH..=WNAF_MAX_WIDTH).contains(&w) {
+        return Err(RecodeError::WidthOutOfRange {
+            w,
+            min: WNAF_MIN_WIDTH,
+            max: WNAF_MAX_WIDTH,
+        });
+    }
+    Ok(wnaf_unchecked(k, w))
+}
+
+/// NAF_w for a width already checked to be in 2..=8.
+///
+/// Instead of subtracting each digit from a copy of k, track the remaining value as
+/// ⌊k / 2^i⌋ + c with a carry bit c. At an odd position, v = (⌊k / 2^i⌋ + c) mod 2^w is odd and
+/// the digit is v or v − 2^w; subtracting it clears the w low bits of the remaining value and,
+/// for a negative digit, adds 2^w — a carry into position i + w. The w − 1 digits after a
+/// nonzero one are therefore zero and are skipped.
+fn wnaf_unchecked(k: &[u64], w: u32) -> Vec<i8> {
+    let n = bits(k);
+    // A negative digit can carry one position past the top bit; a nonzero digit is followed
+    // by w − 1 zeros pushed before they are known to be needed.
+    let mut out = Vec::with_capacity(n + w as usize);
+    let full = 1u32 << w;
+    let half = 1u32 << (w - 1);
+    let mut c = 0u32;
+    let mut i = 0usize;
+    while i < n || c != 0 {
+        let v = (window(k, i, w) + c) & (full - 1);
+        if v & 1 == 0 {
+            // Remaining value is even: digit 0. When c = 1 the low bit was 1 and the carry
+            // moves up one position; when c = 0 the bit was 0 and there is no carry.
+            out.push(0);
+            i += 1;
+        } else {
+            let (d, carry) = if v < half {
+                (v as i8, 0)
+            } else {
+                ((v as i32 - full as i32) as i8, 1)
+            };
+            out.push(d);
+            out.extend(core::iter::repeat_n(0, w as usize - 1));
+            c = carry;
+            i += w as usize;
+        }
+    }
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+    out
+}
