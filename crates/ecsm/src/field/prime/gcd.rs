@@ -295,7 +295,11 @@ fn shr(a: &mut [u64], z: u32) {
     let len = a.len();
     for i in 0..len {
         let lo = if i + words < len { a[i + words] } else { 0 };
-        let hi = if i + words + 1 < len { a[i + words + 1] } else { 0 };
+        let hi = if i + words + 1 < len {
+            a[i + words + 1]
+        } else {
+            0
+        };
         a[i] = if bits == 0 {
             lo
         } else {

@@ -61,7 +61,11 @@ pub(crate) fn crandall<const N: usize>(t: &Wide<N>, k: usize, c: u64) -> [u64; N
             // H_j = bits [k + 64j, k + 64j + 64) of T: words N − 1 + j and N + j.
             (t.get(N - 1 + j) >> r) | (t.hi[j] << (64 - r))
         };
-        let l = if j + 1 < N { t.lo[j] } else { t.lo[j] & top_mask };
+        let l = if j + 1 < N {
+            t.lo[j]
+        } else {
+            t.lo[j] & top_mask
+        };
         (s[j], carry) = mac(l, h, c, carry);
     }
     // Fold 2: H2 = S >> k ≤ c < 2^34; S2 = (S mod 2^k) + c·H2 < 2^k + 2^68.
