@@ -43,6 +43,8 @@ pub enum Reduction {
     Crandall,
 }
 
+pub mod sqrt;
+
 /// The defining data of one prime field: p as N little-endian 64-bit words.
 pub trait FpSpec<const N: usize>:
     Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static
