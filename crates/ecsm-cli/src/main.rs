@@ -1,5 +1,6 @@
 //! The `ecsm` command: thin wrappers over the library's registries and experiments.
 
+mod curve_cmds;
 mod field_cmds;
 #[cfg(feature = "openssl")]
 mod peers;
@@ -29,6 +30,22 @@ enum Command {
     FieldBench(field_cmds::FieldBenchArgs),
     /// Everything ecsm reproduces so far, on built-in defaults.
     Report(report::ReportArgs),
+    /// The named curves: name, field, order bits, cofactor, aliases.
+    Curves,
+    /// The scalar-multiplication methods of a curve, one spec per line.
+    Methods(curve_cmds::CurveArg),
+    /// [k]P, printed as SEC 1 hex.
+    Mul(curve_cmds::MulArgs),
+    /// Decode a SEC 1 point (compressed or not) and print it uncompressed.
+    Decompress(curve_cmds::PointArgs),
+    /// Full public-key validation: exit 0 and `valid`, or exit 1 and `invalid: REASON`.
+    Validate(curve_cmds::PointArgs),
+    /// ECDH shared secret (x-coordinate of [d]Q) with full validation of the peer key.
+    Ecdh(curve_cmds::EcdhArgs),
+    /// Time a variable-base scalar multiplication or a point decompression.
+    Bench(curve_cmds::BenchArgs),
+    /// The square-root addition chain of a prime curve's field, with its S and M counts.
+    SqrtChain(curve_cmds::SqrtChainArgs),
 }
 
 /// A user error: printed as one line on stderr, exit code 2.
@@ -59,20 +76,32 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let done = |r: Result<(), UsageError>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Info => {
             field_cmds::info(backend);
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         Command::Fields => {
             field_cmds::fields();
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
-        Command::FieldBench(args) => field_cmds::field_bench(&args),
-        Command::Report(args) => report::report(&args, backend),
+        Command::FieldBench(args) => done(field_cmds::field_bench(&args)),
+        Command::Report(args) => done(report::report(&args, backend)),
+        Command::Curves => {
+            curve_cmds::curves();
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Methods(args) => curve_cmds::methods(&args),
+        Command::Mul(args) => curve_cmds::mul(&args),
+        Command::Decompress(args) => curve_cmds::decompress(&args),
+        Command::Validate(args) => curve_cmds::validate(&args),
+        Command::Ecdh(args) => curve_cmds::ecdh(&args),
+        Command::Bench(args) => curve_cmds::bench(&args),
+        Command::SqrtChain(args) => curve_cmds::sqrt_chain(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(UsageError(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)

@@ -33,7 +33,10 @@
 
 pub mod backend;
 pub mod cost;
+pub mod curve;
 pub mod curves;
+pub mod encoding;
 pub mod experiments;
 pub mod field;
+pub mod mul;
 pub mod recode;

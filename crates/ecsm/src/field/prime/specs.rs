@@ -114,3 +114,11 @@ fp_spec!(
     "aadd9db8dbe9c48b3fd4e6ae33c9fc07cb308db3b3c9d20ed6639cca703308717d4d9b009bc66842aecda12ae6a380e62881ff2f2d82c68528aa6056583a48f3",
     "brainpoolp512"
 );
+fp_spec!(
+    /// secp112r1 and secp112r2 (also WTLS curve 6): p = (2^128 − 3)/76439 (SEC 2 v1 §2.2.1).
+    Secp112, FpSecp112, 2, "db7c2abf62e35e668076bead208b", "secp112"
+);
+fp_spec!(
+    /// SM2: p = 2^256 − 2^224 − 2^96 + 2^64 − 1 (GM/T 0003.5-2012).
+    Sm2, FpSm2, 4, "fffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffff", "sm2"
+);

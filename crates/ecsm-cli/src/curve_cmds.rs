@@ -1,0 +1,361 @@
+//! The curve commands: `curves`, `methods`, `mul`, `decompress`, `validate`, `ecdh`,
+//! `bench` and `sqrt-chain`. Exit codes: 0 success, 1 a well-formed request the curve
+//! rejects (invalid key, bad point), 2 a malformed argument (see `UsageError`).
+
+use crate::UsageError;
+use clap::Args;
+use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
+use ecsm::encoding::{from_hex, scalar_from_hex, to_hex};
+use ecsm::experiments::timing::BenchConfig;
+use ecsm::field::prime::sqrt::{sqrt_plan_for, SqrtMethod};
+use ecsm::mul::MethodSpec;
+use serde::Serialize;
+use std::process::ExitCode;
+
+fn curve(name: &str) -> Result<&'static dyn NamedCurve, UsageError> {
+    find_curve(name).ok_or_else(|| {
+        UsageError(format!(
+            "unknown curve {name:?} (see `ecsm curves` for the names)"
+        ))
+    })
+}
+
+fn hex_arg(what: &str, s: &str) -> Result<Vec<u8>, UsageError> {
+    from_hex(s).map_err(|e| UsageError(format!("{what}: {e}")))
+}
+
+fn scalar_arg(what: &str, s: &str) -> Result<Vec<u64>, UsageError> {
+    scalar_from_hex(s).map_err(|e| UsageError(format!("{what}: {e}")))
+}
+
+fn method_arg(c: &dyn NamedCurve, spec: Option<&str>) -> Result<MethodSpec, UsageError> {
+    let m = match spec {
+        None => return Ok(c.default_method()),
+        Some(s) => s
+            .parse::<MethodSpec>()
+            .map_err(|e| UsageError(e.to_string()))?,
+    };
+    c.check_method(&m).map_err(|e| UsageError(e.to_string()))?;
+    Ok(m)
+}
+
+/// Report a rejected request: one line on stderr, exit 1.
+fn rejected(e: CurveOpError) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::from(1)
+}
+
+pub fn curves() {
+    for c in all_curves() {
+        let aliases = if c.aliases().is_empty() {
+            "-".to_string()
+        } else {
+            c.aliases().join(",")
+        };
+        println!(
+            "{:<24} {:<12} {:>4} {:>3}  {}",
+            c.name(),
+            c.field(),
+            c.order_bits(),
+            c.cofactor(),
+            aliases
+        );
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct CurveArg {
+    /// Curve name or alias (see `ecsm curves`).
+    #[arg(long)]
+    pub curve: String,
+}
+
+pub fn methods(args: &CurveArg) -> Result<ExitCode, UsageError> {
+    for m in curve(&args.curve)?.methods() {
+        println!("{m}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args, Debug)]
+pub struct MulArgs {
+    /// Curve name or alias.
+    #[arg(long)]
+    pub curve: String,
+    /// The scalar k, hexadecimal (any length up to 4096 bits).
+    #[arg(long)]
+    pub scalar: String,
+    /// The point P, SEC 1 hex (compressed or uncompressed); default: the generator.
+    #[arg(long)]
+    pub point: Option<String>,
+    /// Method spec as printed by `ecsm methods`; default: the fastest for the curve.
+    #[arg(long)]
+    pub method: Option<String>,
+    /// Print the result compressed.
+    #[arg(long)]
+    pub compressed: bool,
+}
+
+pub fn mul(args: &MulArgs) -> Result<ExitCode, UsageError> {
+    let c = curve(&args.curve)?;
+    let k = scalar_arg("--scalar", &args.scalar)?;
+    let point = args
+        .point
+        .as_deref()
+        .map(|p| hex_arg("--point", p))
+        .transpose()?;
+    let method = method_arg(c, args.method.as_deref())?;
+    match c.mul(&k, point.as_deref(), &method, args.compressed) {
+        Ok(out) => {
+            println!("{}", to_hex(&out));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(rejected(e)),
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PointArgs {
+    /// Curve name or alias.
+    #[arg(long)]
+    pub curve: String,
+    /// The point, SEC 1 hex.
+    pub point: String,
+}
+
+pub fn decompress(args: &PointArgs) -> Result<ExitCode, UsageError> {
+    let c = curve(&args.curve)?;
+    let p = hex_arg("point", &args.point)?;
+    match c.decompress(&p) {
+        Ok(out) => {
+            println!("{}", to_hex(&out));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(rejected(e)),
+    }
+}
+
+pub fn validate(args: &PointArgs) -> Result<ExitCode, UsageError> {
+    let c = curve(&args.curve)?;
+    let p = hex_arg("point", &args.point)?;
+    match c.validate(&p) {
+        Ok(()) => {
+            println!("valid");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            println!("invalid: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct EcdhArgs {
+    /// Curve name or alias.
+    #[arg(long)]
+    pub curve: String,
+    /// Our private key d, hexadecimal, in [1, n − 1].
+    #[arg(long)]
+    pub private: String,
+    /// The peer's public key, SEC 1 hex.
+    #[arg(long)]
+    pub peer: String,
+}
+
+pub fn ecdh(args: &EcdhArgs) -> Result<ExitCode, UsageError> {
+    let c = curve(&args.curve)?;
+    let d = scalar_arg("--private", &args.private)?;
+    let q = hex_arg("--peer", &args.peer)?;
+    match c.ecdh(&d, &q) {
+        Ok(secret) => {
+            println!("{}", to_hex(&secret));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(rejected(e)),
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Curve name or alias.
+    #[arg(long)]
+    pub curve: String,
+    /// What to time: `mul` (a variable-base scalar multiplication) or `decompress`.
+    #[arg(long, default_value = "mul")]
+    pub op: String,
+    /// For `--op mul` a method spec (`ecsm methods`); for `--op decompress` the square-root
+    /// exponentiation: binary, sliding or chain. Default: the fastest.
+    #[arg(long)]
+    pub method: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Shorter, noisier timing.
+    #[arg(long)]
+    pub quick: bool,
+    /// Seed of the random points and scalars.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Serialize)]
+struct MulBenchRow<'a> {
+    curve: &'a str,
+    method: String,
+    median_ns: f64,
+    min_ns: f64,
+}
+
+#[derive(Serialize)]
+struct DecompressBenchRow<'a> {
+    curve: &'a str,
+    op: &'a str,
+    method: &'a str,
+    median_ns: f64,
+    min_ns: f64,
+}
+
+/// The square-root method names of `--op decompress`.
+pub fn sqrt_method(name: &str) -> Result<SqrtMethod, UsageError> {
+    SqrtMethod::from_name(name).ok_or_else(|| {
+        UsageError(format!(
+            "unknown decompression method {name:?} (binary, sliding or chain)"
+        ))
+    })
+}
+
+/// Compressed points used by the decompression benchmarks.
+pub const DECOMPRESS_SAMPLES: usize = 16;
+
+pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
+    let c = curve(&args.curve)?;
+    let cfg = if args.quick {
+        BenchConfig::QUICK
+    } else {
+        BenchConfig::STANDARD
+    };
+    match args.op.as_str() {
+        "mul" => {
+            let method = method_arg(c, args.method.as_deref())?;
+            let t = match c.bench_mul(&method, cfg, args.seed) {
+                Ok(t) => t,
+                Err(e) => return Ok(rejected(e)),
+            };
+            if args.json {
+                let row = MulBenchRow {
+                    curve: c.name(),
+                    method: method.to_string(),
+                    median_ns: t.median_ns,
+                    min_ns: t.min_ns,
+                };
+                println!("{}", serde_json::to_string(&row).expect("serialisable"));
+            } else {
+                println!(
+                    "{} {}: median {:.0} ns, min {:.0} ns per scalar multiplication",
+                    c.name(),
+                    method,
+                    t.median_ns,
+                    t.min_ns
+                );
+            }
+        }
+        "decompress" => {
+            let pc = c.as_prime().ok_or_else(|| {
+                UsageError(format!(
+                    "--op decompress applies to prime curves; {} is binary",
+                    c.name()
+                ))
+            })?;
+            let name = args.method.as_deref().unwrap_or("chain");
+            let method = sqrt_method(name)?;
+            let points = pc.random_compressed(DECOMPRESS_SAMPLES, args.seed);
+            let t = match pc.bench_decompress(&points, method, cfg) {
+                Ok(t) => t,
+                Err(e) => return Ok(rejected(e)),
+            };
+            if args.json {
+                let row = DecompressBenchRow {
+                    curve: c.name(),
+                    op: "decompress",
+                    method: name,
+                    median_ns: t.median_ns,
+                    min_ns: t.min_ns,
+                };
+                println!("{}", serde_json::to_string(&row).expect("serialisable"));
+            } else {
+                println!(
+                    "{} decompress ({name}): median {:.0} ns, min {:.0} ns",
+                    c.name(),
+                    t.median_ns,
+                    t.min_ns
+                );
+            }
+        }
+        other => {
+            return Err(UsageError(format!(
+                "unknown --op {other:?} (mul or decompress)"
+            )))
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args, Debug)]
+pub struct SqrtChainArgs {
+    /// Curve name or alias (a prime curve).
+    #[arg(long)]
+    pub curve: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn sqrt_chain(args: &SqrtChainArgs) -> Result<ExitCode, UsageError> {
+    let c = curve(&args.curve)?;
+    let pc = c.as_prime().ok_or_else(|| {
+        UsageError(format!(
+            "sqrt-chain applies to prime curves; {} is binary",
+            c.name()
+        ))
+    })?;
+    let plan = sqrt_plan_for(pc.modulus()).map_err(|e| UsageError(e.to_string()))?;
+    let chain = plan.plan.chain().to_string();
+    if args.json {
+        let row = SqrtChainRow {
+            curve: c.name(),
+            method: "chain",
+            case: plan.case.to_string(),
+            exponent: plan.case.exponent_formula(),
+            s: plan.squarings(),
+            m: plan.multiplications(),
+            chain,
+            windows: plan.plan.window_lengths(),
+        };
+        println!("{}", serde_json::to_string(&row).expect("serialisable"));
+    } else {
+        println!("curve: {}", c.name());
+        println!("case: {}", plan.case);
+        println!("{}", plan.plan);
+        println!(
+            "cost: {}S + {}M (the exponentiation; a square root adds its check)",
+            plan.squarings(),
+            plan.multiplications()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct SqrtChainRow<'a> {
+    curve: &'a str,
+    method: &'a str,
+    case: String,
+    exponent: &'static str,
+    #[serde(rename = "S")]
+    s: usize,
+    #[serde(rename = "M")]
+    m: usize,
+    chain: String,
+    windows: Vec<u16>,
+}

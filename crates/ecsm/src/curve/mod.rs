@@ -1,0 +1,3 @@
+//! Curve models and coordinate systems, generic over the field.
+
+pub mod weierstrass;

@@ -1,0 +1,462 @@
+//! Short Weierstrass curves y² = x³ + ax + b over a prime field, in affine and Jacobian
+//! coordinates.
+//!
+//! The value of `a` selects the doubling formula through a type parameter ([`AMinus3`],
+//! [`AZero`], [`AGeneric`]), so no hot loop branches on it. Formulas and costs are those of
+//! the Explicit-Formulas Database (EFD), `g1p/auto-shortw-jacobian*.html`; each names its
+//! EFD entry. M = multiplication, S = squaring, C = multiplication by the curve constant a;
+//! additions are not listed.
+//!
+//! Jacobian (X : Y : Z) stands for the affine point (X/Z², Y/Z³); Z = 0 is the point at
+//! infinity. All formulas here branch on their inputs (infinity, equal points): they are
+//! variable-time and meant for public data or for methods that say they are variable-time.
+
+use crate::field::{batch_invert, Field, PrimeField};
+use core::fmt;
+use core::marker::PhantomData;
+
+/// The shape of the coefficient `a`, chosen by type.
+pub trait AShape: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
+    /// Short name for reports: `a=-3`, `a=0` or `a`.
+    const NAME: &'static str;
+    /// True when `a` has this shape (checked when a curve is built).
+    fn admits<F: Field>(a: &F) -> bool;
+    /// Jacobian doubling [2]P, P ≠ O, Y ≠ 0 (the caller handles those).
+    fn double<F: Field>(p: &Jacobian<F>, a: &F) -> Jacobian<F>;
+    /// a·x, as it occurs in the curve equation.
+    fn a_times<F: Field>(x: &F, a: &F) -> F;
+}
+
+/// a = −3 (the NIST, SEC r1 and X9.62 curves).
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct AMinus3;
+/// a = 0 (the SEC Koblitz curves secp…k1 and WTLS9).
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct AZero;
+/// Any a (the Brainpool r1 curves, among others).
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct AGeneric;
+
+#[inline(always)]
+fn triple<F: Field>(x: F) -> F {
+    x + x + x
+}
+
+impl AShape for AMinus3 {
+    const NAME: &'static str = "a=-3";
+    fn admits<F: Field>(a: &F) -> bool {
+        *a + triple(F::one()) == F::zero()
+    }
+    /// EFD `dbl-2001-b`: 3M + 5S.
+    /// δ = Z², γ = Y², β = Xγ, α = 3(X − δ)(X + δ), X3 = α² − 8β,
+    /// Z3 = (Y + Z)² − γ − δ, Y3 = α(4β − X3) − 8γ².
+    #[inline(always)]
+    fn double<F: Field>(p: &Jacobian<F>, _a: &F) -> Jacobian<F> {
+        let delta = p.z.square();
+        let gamma = p.y.square();
+        let beta = p.x * gamma;
+        let alpha = triple((p.x - delta) * (p.x + delta));
+        let beta4 = beta + beta + beta + beta;
+        let x3 = alpha.square() - (beta4 + beta4);
+        let z3 = (p.y + p.z).square() - gamma - delta;
+        let g2 = gamma.square();
+        let g2_2 = g2 + g2;
+        let g2_8 = g2_2 + g2_2 + g2_2 + g2_2;
+        let y3 = alpha * (beta4 - x3) - g2_8;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+    #[inline(always)]
+    fn a_times<F: Field>(x: &F, _a: &F) -> F {
+        -triple(*x)
+    }
+}
+
+impl AShape for AZero {
+    const NAME: &'static str = "a=0";
+    fn admits<F: Field>(a: &F) -> bool {
+        a.is_zero()
+    }
+    /// EFD `dbl-2009-l`: 2M + 5S.
+    /// A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+    /// X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ.
+    #[inline(always)]
+    fn double<F: Field>(p: &Jacobian<F>, _a: &F) -> Jacobian<F> {
+        let a = p.x.square();
+        let b = p.y.square();
+        let c = b.square();
+        let t = (p.x + b).square() - a - c;
+        let d = t + t;
+        let e = triple(a);
+        let f = e.square();
+        let x3 = f - (d + d);
+        let c2 = c + c;
+        let c8 = c2 + c2 + c2 + c2;
+        let y3 = e * (d - x3) - c8;
+        let yz = p.y * p.z;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: yz + yz,
+        }
+    }
+    #[inline(always)]
+    fn a_times<F: Field>(_x: &F, _a: &F) -> F {
+        F::zero()
+    }
+}
+
+impl AShape for AGeneric {
+    const NAME: &'static str = "a";
+    fn admits<F: Field>(_a: &F) -> bool {
+        true
+    }
+    /// EFD `dbl-2007-bl`: 1M + 8S + 1C.
+    /// XX = X², YY = Y², YYYY = YY², ZZ = Z², S = 2((X + YY)² − XX − YYYY),
+    /// M = 3XX + a·ZZ², T = M² − 2S, X3 = T, Y3 = M(S − T) − 8YYYY,
+    /// Z3 = (Y + Z)² − YY − ZZ.
+    #[inline(always)]
+    fn double<F: Field>(p: &Jacobian<F>, a: &F) -> Jacobian<F> {
+        let xx = p.x.square();
+        let yy = p.y.square();
+        let yyyy = yy.square();
+        let zz = p.z.square();
+        let t = (p.x + yy).square() - xx - yyyy;
+        let s = t + t;
+        let m = triple(xx) + zz.square().mul_const(a);
+        let x3 = m.square() - (s + s);
+        let y4 = yyyy + yyyy;
+        let y8 = y4 + y4 + y4 + y4;
+        let y3 = m * (s - x3) - y8;
+        let z3 = (p.y + p.z).square() - yy - zz;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+    #[inline(always)]
+    fn a_times<F: Field>(x: &F, a: &F) -> F {
+        x.mul_const(a)
+    }
+}
+
+/// An affine point, or the point at infinity.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Affine<F> {
+    /// The neutral element O.
+    Infinity,
+    /// A finite point (x, y).
+    Point {
+        /// x-coordinate.
+        x: F,
+        /// y-coordinate.
+        y: F,
+    },
+}
+
+impl<F: Field> Affine<F> {
+    /// −P = (x, −y).
+    pub fn neg(&self) -> Self {
+        match *self {
+            Affine::Infinity => Affine::Infinity,
+            Affine::Point { x, y } => Affine::Point { x, y: -y },
+        }
+    }
+    /// True for O.
+    pub fn is_infinity(&self) -> bool {
+        matches!(self, Affine::Infinity)
+    }
+}
+
+/// A point in Jacobian coordinates (X : Y : Z) ↦ (X/Z², Y/Z³); Z = 0 is O.
+#[derive(Copy, Clone, Debug)]
+pub struct Jacobian<F> {
+    /// X.
+    pub x: F,
+    /// Y.
+    pub y: F,
+    /// Z.
+    pub z: F,
+}
+
+impl<F: Field> Jacobian<F> {
+    /// The point at infinity (1 : 1 : 0).
+    pub fn infinity() -> Self {
+        Jacobian {
+            x: F::one(),
+            y: F::one(),
+            z: F::zero(),
+        }
+    }
+    /// True for O.
+    #[inline(always)]
+    pub fn is_infinity(&self) -> bool {
+        self.z.is_zero()
+    }
+    /// (x, y) ↦ (x : y : 1); free.
+    pub fn from_affine(p: &Affine<F>) -> Self {
+        match *p {
+            Affine::Infinity => Self::infinity(),
+            Affine::Point { x, y } => Jacobian { x, y, z: F::one() },
+        }
+    }
+    /// −P = (X : −Y : Z).
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Jacobian {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
+    }
+    /// Back to affine: 1I + 3M + 1S (x = X/Z², y = Y/Z³).
+    pub fn to_affine(&self) -> Affine<F> {
+        match self.z.invert_vartime() {
+            Err(_) => Affine::Infinity,
+            Ok(zi) => {
+                let zi2 = zi.square();
+                Affine::Point {
+                    x: self.x * zi2,
+                    y: self.y * zi2 * zi,
+                }
+            }
+        }
+    }
+}
+
+/// Convert many Jacobian points to affine with one inversion (Montgomery's trick):
+/// 1I + 3(n − 1)M for the inverses, then 3M + 1S per point.
+pub fn batch_to_affine<F: Field>(points: &[Jacobian<F>]) -> Vec<Affine<F>> {
+    let finite: Vec<usize> = (0..points.len())
+        .filter(|&i| !points[i].is_infinity())
+        .collect();
+    let mut zs: Vec<F> = finite.iter().map(|&i| points[i].z).collect();
+    batch_invert(&mut zs).expect("the Z of a finite Jacobian point is nonzero");
+    let mut out = vec![Affine::Infinity; points.len()];
+    for (&i, zi) in finite.iter().zip(zs) {
+        let zi2 = zi.square();
+        out[i] = Affine::Point {
+            x: points[i].x * zi2,
+            y: points[i].y * zi2 * zi,
+        };
+    }
+    out
+}
+
+/// A short Weierstrass curve y² = x³ + ax + b over `F`, with `a` of shape `A`.
+#[derive(Clone, Debug)]
+pub struct ShortWeierstrass<F, A> {
+    a: F,
+    b: F,
+    _shape: PhantomData<A>,
+}
+
+/// Why a curve could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CurveError {
+    /// `a` does not have the shape the type promises.
+    #[error("the coefficient a does not satisfy {0}")]
+    WrongShape(&'static str),
+    /// 4a³ + 27b² = 0: the cubic has a repeated root.
+    #[error("singular curve: 4a³ + 27b² = 0")]
+    Singular,
+}
+
+impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
+    /// The curve y² = x³ + ax + b; `a` must have shape `A` and the curve must be smooth.
+    pub fn new(a: F, b: F) -> Result<Self, CurveError> {
+        if !A::admits(&a) {
+            return Err(CurveError::WrongShape(A::NAME));
+        }
+        let four = F::one() + F::one() + F::one() + F::one();
+        let mut t27 = F::zero();
+        for _ in 0..27 {
+            t27 += F::one();
+        }
+        if (four * a.square() * a + t27 * b.square()).is_zero() {
+            return Err(CurveError::Singular);
+        }
+        Ok(ShortWeierstrass {
+            a,
+            b,
+            _shape: PhantomData,
+        })
+    }
+    /// The coefficient a.
+    pub fn a(&self) -> F {
+        self.a
+    }
+    /// The coefficient b.
+    pub fn b(&self) -> F {
+        self.b
+    }
+
+    /// x³ + ax + b: 1M + 1S (+ 1C for a generic a).
+    #[inline]
+    pub fn rhs(&self, x: &F) -> F {
+        x.square() * *x + A::a_times(x, &self.a) + self.b
+    }
+
+    /// True when P is O or satisfies the curve equation.
+    pub fn is_on_curve(&self, p: &Affine<F>) -> bool {
+        match p {
+            Affine::Infinity => true,
+            Affine::Point { x, y } => y.square() == self.rhs(x),
+        }
+    }
+
+    /// [2]P in Jacobian coordinates; the cost of `A`'s formula, O and 2-torsion handled.
+    #[inline]
+    pub fn double(&self, p: &Jacobian<F>) -> Jacobian<F> {
+        if p.is_infinity() || p.y.is_zero() {
+            return Jacobian::infinity();
+        }
+        A::double(p, &self.a)
+    }
+
+    /// P + Q, both Jacobian. EFD `add-2007-bl`: 11M + 5S.
+    /// Z1Z1 = Z1², Z2Z2 = Z2², U1 = X1·Z2Z2, U2 = X2·Z1Z1, S1 = Y1·Z2·Z2Z2,
+    /// S2 = Y2·Z1·Z1Z1, H = U2 − U1, I = (2H)², J = H·I, r = 2(S2 − S1), V = U1·I,
+    /// X3 = r² − J − 2V, Y3 = r(V − X3) − 2·S1·J, Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H.
+    pub fn add(&self, p: &Jacobian<F>, q: &Jacobian<F>) -> Jacobian<F> {
+        if p.is_infinity() {
+            return *q;
+        }
+        if q.is_infinity() {
+            return *p;
+        }
+        let z1z1 = p.z.square();
+        let z2z2 = q.z.square();
+        let u1 = p.x * z2z2;
+        let u2 = q.x * z1z1;
+        let s1 = p.y * q.z * z2z2;
+        let s2 = q.y * p.z * z1z1;
+        let h = u2 - u1;
+        let rr = s2 - s1;
+        if h.is_zero() {
+            return if rr.is_zero() {
+                self.double(p)
+            } else {
+                Jacobian::infinity()
+            };
+        }
+        let i = (h + h).square();
+        let j = h * i;
+        let r = rr + rr;
+        let v = u1 * i;
+        let x3 = r.square() - j - (v + v);
+        let s1j = s1 * j;
+        let y3 = r * (v - x3) - (s1j + s1j);
+        let z3 = ((p.z + q.z).square() - z1z1 - z2z2) * h;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// P + Q with P Jacobian and Q affine (mixed addition). EFD `madd-2007-bl`: 7M + 4S.
+    /// Z1Z1 = Z1², U2 = X2·Z1Z1, S2 = Y2·Z1·Z1Z1, H = U2 − X1, HH = H², I = 4HH, J = H·I,
+    /// r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+    /// Z3 = (Z1 + H)² − Z1Z1 − HH.
+    pub fn add_mixed(&self, p: &Jacobian<F>, q: &Affine<F>) -> Jacobian<F> {
+        let (qx, qy) = match *q {
+            Affine::Infinity => return *p,
+            Affine::Point { x, y } => (x, y),
+        };
+        if p.is_infinity() {
+            return Jacobian::from_affine(q);
+        }
+        let z1z1 = p.z.square();
+        let u2 = qx * z1z1;
+        let s2 = qy * p.z * z1z1;
+        let h = u2 - p.x;
+        let rr = s2 - p.y;
+        if h.is_zero() {
+            return if rr.is_zero() {
+                self.double(p)
+            } else {
+                Jacobian::infinity()
+            };
+        }
+        let hh = h.square();
+        let i = (hh + hh) + (hh + hh);
+        let j = h * i;
+        let r = rr + rr;
+        let v = p.x * i;
+        let x3 = r.square() - j - (v + v);
+        let y1j = p.y * j;
+        let y3 = r * (v - x3) - (y1j + y1j);
+        let z3 = (p.z + h).square() - z1z1 - hh;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// P − Q with Q affine: a mixed addition of −Q.
+    #[inline]
+    pub fn sub_mixed(&self, p: &Jacobian<F>, q: &Affine<F>) -> Jacobian<F> {
+        self.add_mixed(p, &q.neg())
+    }
+
+    /// P + Q in affine coordinates (1I + 2M + 1S, or a doubling: 1I + 2M + 2S).
+    /// The slow, obvious group law: used for checks and one-off sums.
+    pub fn add_affine(&self, p: &Affine<F>, q: &Affine<F>) -> Affine<F> {
+        let ((x1, y1), (x2, y2)) = match (*p, *q) {
+            (Affine::Infinity, _) => return *q,
+            (_, Affine::Infinity) => return *p,
+            (Affine::Point { x: a, y: b }, Affine::Point { x: c, y: d }) => ((a, b), (c, d)),
+        };
+        let lambda = if x1 == x2 {
+            if (y1 + y2).is_zero() {
+                return Affine::Infinity;
+            }
+            let x1s = x1.square();
+            (triple(x1s) + self.a) * (y1 + y1).invert_vartime().expect("y ≠ 0")
+        } else {
+            (y2 - y1) * (x2 - x1).invert_vartime().expect("x1 ≠ x2")
+        };
+        let x3 = lambda.square() - x1 - x2;
+        Affine::Point {
+            x: x3,
+            y: lambda * (x1 - x3) - y1,
+        }
+    }
+
+    /// The odd multiples P, 3P, 5P, …, (2t − 1)P in affine coordinates, computed in
+    /// Jacobian coordinates from 2P and converted with one inversion.
+    pub fn odd_multiples(&self, p: &Affine<F>, t: usize) -> Vec<Affine<F>> {
+        let p_j = Jacobian::from_affine(p);
+        if t <= 1 {
+            return vec![*p];
+        }
+        let two_p = self.double(&p_j).to_affine();
+        let mut jac = Vec::with_capacity(t);
+        jac.push(p_j);
+        for i in 1..t {
+            let next = self.add_mixed(&jac[i - 1], &two_p);
+            jac.push(next);
+        }
+        batch_to_affine(&jac)
+    }
+}
+
+impl<F: PrimeField, A: AShape> ShortWeierstrass<F, A> {
+    /// The y-coordinates of the points with abscissa x: `Ok(y)` with y² = x³ + ax + b,
+    /// choosing the root whose parity is `odd`; an x with no point is an error.
+    pub fn lift_x(
+        &self,
+        x: &F,
+        odd: bool,
+        method: crate::field::prime::sqrt::SqrtMethod,
+    ) -> Result<F, crate::field::FieldError> {
+        let y = crate::field::prime::sqrt::sqrt(&self.rhs(x), method)?;
+        Ok(if y.is_odd() == odd { y } else { -y })
+    }
+}

@@ -1,0 +1,429 @@
+//! The named prime-field curves as [`NamedCurve`]s: each entry of
+//! [`super::prime_params::PRIME_CURVES`] bound to its field type and its shape of `a`.
+
+use super::named::{CurveOpError, NamedCurve, MAX_SCALAR_BITS};
+use super::prime_params::PrimeCurveParams;
+use crate::cost::{measure, Counted, OpCounts};
+use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
+use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, EncodingError, Sec1};
+use crate::experiments::timing::{time_chain, BenchConfig, Timing};
+use crate::field::prime::sqrt::SqrtMethod;
+use crate::field::{FieldError, PrimeField};
+use crate::mul::weierstrass::{double_and_add, wnaf_mul};
+use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
+use rand_core::SeedableRng;
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+/// Operations only prime curves have: point decompression by a chosen square-root method.
+pub trait PrimeCurveOps {
+    /// p, little-endian words.
+    fn modulus(&self) -> &'static [u64];
+    /// Bit length of p.
+    fn field_bits(&self) -> usize;
+    /// Decode any SEC 1 encoding, lifting compressed points with `method`, and return
+    /// the point uncompressed.
+    fn decompress_with(&self, encoded: &[u8], method: SqrtMethod) -> Result<Vec<u8>, CurveOpError>;
+    /// `n` random points of the curve, compressed ([r]G for random r).
+    fn random_compressed(&self, n: usize, seed: u64) -> Vec<Vec<u8>>;
+    /// Decompress `points` (compressed encodings) with `method`, returning the summed
+    /// operation counts measured with [`Counted`].
+    fn decompress_counts(
+        &self,
+        points: &[Vec<u8>],
+        method: SqrtMethod,
+    ) -> Result<OpCounts, CurveOpError>;
+    /// Median and minimum time of decompressing one of `points` with `method`.
+    fn bench_decompress(
+        &self,
+        points: &[Vec<u8>],
+        method: SqrtMethod,
+        cfg: BenchConfig,
+    ) -> Result<Timing, CurveOpError>;
+}
+
+/// A named prime curve over the field `F` with `a` of shape `A`.
+pub struct PrimeCurve<F: PrimeField, A: AShape> {
+    params: &'static PrimeCurveParams,
+    curve: ShortWeierstrass<F, A>,
+    counted: ShortWeierstrass<Counted<F>, A>,
+    g: Affine<F>,
+    n: Vec<u64>,
+}
+
+/// A field element from the compact hex of the parameter tables.
+fn element<F: PrimeField>(hex: &str) -> F {
+    let words = crate::encoding::scalar_from_hex(hex).expect("parameter tables hold hex");
+    let mut padded = vec![0u64; F::modulus().len()];
+    padded[..words.len()].copy_from_slice(&words);
+    F::from_words(&padded).expect("parameter tables hold canonical elements")
+}
+
+fn map_field(e: FieldError, coord: char) -> EncodingError {
+    match e {
+        FieldError::NoSolution { .. } => EncodingError::NoPointWithX,
+        _ => EncodingError::CoordinateOutOfRange(coord),
+    }
+}
+
+/// Decode a SEC 1 point strictly; compressed points are lifted with `method`.
+pub fn decode_point<F: PrimeField, A: AShape>(
+    curve: &ShortWeierstrass<F, A>,
+    encoded: &[u8],
+    method: SqrtMethod,
+) -> Result<Affine<F>, EncodingError> {
+    match parse_sec1(encoded, F::BYTES)? {
+        Sec1::Infinity => Ok(Affine::Infinity),
+        Sec1::Compressed { y_bit, x } => {
+            let x = F::from_bytes(x).map_err(|e| map_field(e, 'x'))?;
+            let y = curve
+                .lift_x(&x, y_bit, method)
+                .map_err(|e| map_field(e, 'x'))?;
+            if y.is_odd() != y_bit {
+                // y = 0 is its own negative: ỹ = 1 names no point.
+                return Err(EncodingError::BadCompressionBit);
+            }
+            Ok(Affine::Point { x, y })
+        }
+        Sec1::Uncompressed { x, y } => {
+            let x = F::from_bytes(x).map_err(|e| map_field(e, 'x'))?;
+            let y = F::from_bytes(y).map_err(|e| map_field(e, 'y'))?;
+            let p = Affine::Point { x, y };
+            if !curve.is_on_curve(&p) {
+                return Err(EncodingError::NotOnCurve);
+            }
+            Ok(p)
+        }
+    }
+}
+
+/// SEC 1 encoding of an affine point.
+pub fn encode_point<F: PrimeField>(p: &Affine<F>, compressed: bool) -> Vec<u8> {
+    match p {
+        Affine::Infinity => vec![0],
+        Affine::Point { x, y } if compressed => encode_compressed(&x.to_bytes(), y.is_odd()),
+        Affine::Point { x, y } => encode_uncompressed(&x.to_bytes(), &y.to_bytes()),
+    }
+}
+
+/// The scalar-multiplication methods of prime curves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Method {
+    DoubleAdd,
+    Naf(usize),
+}
+
+const DEFAULT_NAF_W: u64 = 5;
+
+fn parse_method(spec: &MethodSpec, curve: &str) -> Result<Method, SpecError> {
+    match spec.name.as_str() {
+        "double-add" => {
+            spec.only_params(&[])?;
+            Ok(Method::DoubleAdd)
+        }
+        "naf" => {
+            spec.only_params(&["w"])?;
+            Ok(Method::Naf(spec.param("w", DEFAULT_NAF_W, 2, 8)? as usize))
+        }
+        _ => Err(SpecError::Unknown {
+            name: spec.name.clone(),
+            curve: curve.to_string(),
+        }),
+    }
+}
+
+impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
+    /// Bind a parameter-table entry to the field `F` and shape `A`. Panics if the entry
+    /// does not fit them: the registry below is checked by the tests.
+    pub fn new(params: &'static PrimeCurveParams) -> Self {
+        let p = crate::encoding::scalar_from_hex(params.p).expect("hex");
+        assert_eq!(&p[..], F::modulus(), "{}: field type mismatch", params.name);
+        let (a, b) = (element::<F>(params.a), element::<F>(params.b));
+        let curve =
+            ShortWeierstrass::new(a, b).expect("named curves are smooth and of their shape");
+        let counted = ShortWeierstrass::new(Counted(a), Counted(b)).expect("as above");
+        let g = Affine::Point {
+            x: element(params.gx),
+            y: element(params.gy),
+        };
+        assert!(curve.is_on_curve(&g), "{}: G off the curve", params.name);
+        let n = crate::encoding::scalar_from_hex(params.n).expect("hex");
+        PrimeCurve {
+            params,
+            curve,
+            counted,
+            g,
+            n,
+        }
+    }
+
+    /// The curve.
+    pub fn curve(&self) -> &ShortWeierstrass<F, A> {
+        &self.curve
+    }
+
+    /// The generator G.
+    pub fn generator_point(&self) -> Affine<F> {
+        self.g
+    }
+
+    fn mul_point(&self, k: &[u64], p: &Affine<F>, method: Method) -> Affine<F> {
+        let q: Jacobian<F> = match method {
+            Method::DoubleAdd => double_and_add(&self.curve, k, p),
+            Method::Naf(w) => {
+                wnaf_mul(&self.curve, k, p, w).expect("parse_method keeps w in 2..=8")
+            }
+        };
+        q.to_affine()
+    }
+
+    fn decode(&self, encoded: &[u8]) -> Result<Affine<F>, EncodingError> {
+        decode_point(&self.curve, encoded, SqrtMethod::default())
+    }
+
+    /// [n]Q = O, needed only when the cofactor is not 1 (otherwise every point of the
+    /// curve other than O has order n).
+    fn in_subgroup(&self, q: &Affine<F>) -> bool {
+        self.params.h == 1
+            || self
+                .mul_point(&self.n, q, Method::Naf(DEFAULT_NAF_W as usize))
+                .is_infinity()
+    }
+
+    fn validated(&self, encoded: &[u8]) -> Result<Affine<F>, CurveOpError> {
+        let q = self.decode(encoded)?;
+        if q.is_infinity() {
+            return Err(CurveOpError::InfinityKey);
+        }
+        if !self.in_subgroup(&q) {
+            return Err(CurveOpError::NotInSubgroup);
+        }
+        Ok(q)
+    }
+}
+
+impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
+    fn name(&self) -> &'static str {
+        self.params.name
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.params.aliases
+    }
+    fn source(&self) -> &'static str {
+        self.params.source
+    }
+    fn field(&self) -> String {
+        format!("GF(p)[{}]", F::BITS)
+    }
+    fn field_bytes(&self) -> usize {
+        F::BYTES
+    }
+    fn order(&self) -> &[u64] {
+        &self.n
+    }
+    fn cofactor(&self) -> u32 {
+        self.params.h
+    }
+    fn methods(&self) -> Vec<MethodSpec> {
+        ["double-add", "naf:w=5"]
+            .iter()
+            .map(|s| s.parse().expect("built-in specs parse"))
+            .collect()
+    }
+    fn default_method(&self) -> MethodSpec {
+        "naf:w=5".parse().expect("built-in spec")
+    }
+    fn check_method(&self, method: &MethodSpec) -> Result<(), SpecError> {
+        parse_method(method, self.params.name).map(|_| ())
+    }
+    fn generator(&self, compressed: bool) -> Vec<u8> {
+        encode_point(&self.g, compressed)
+    }
+    fn mul(
+        &self,
+        k: &[u64],
+        point: Option<&[u8]>,
+        method: &MethodSpec,
+        compressed: bool,
+    ) -> Result<Vec<u8>, CurveOpError> {
+        let method = parse_method(method, self.params.name)?;
+        let bits = bit_len(k);
+        if bits > MAX_SCALAR_BITS {
+            return Err(CurveOpError::ScalarTooLong {
+                bits,
+                max: MAX_SCALAR_BITS,
+            });
+        }
+        let p = match point {
+            None => self.g,
+            Some(enc) => self.decode(enc)?,
+        };
+        Ok(encode_point(&self.mul_point(k, &p, method), compressed))
+    }
+    fn decompress(&self, encoded: &[u8]) -> Result<Vec<u8>, CurveOpError> {
+        Ok(encode_point(&self.decode(encoded)?, false))
+    }
+    fn validate(&self, encoded: &[u8]) -> Result<(), CurveOpError> {
+        self.validated(encoded).map(|_| ())
+    }
+    fn ecdh(&self, private: &[u64], peer: &[u8]) -> Result<Vec<u8>, CurveOpError> {
+        if bit_len(private) == 0 || cmp_words(private, &self.n).is_ge() {
+            return Err(CurveOpError::PrivateKeyOutOfRange);
+        }
+        let q = self.validated(peer)?;
+        match self.mul_point(private, &q, Method::Naf(DEFAULT_NAF_W as usize)) {
+            Affine::Infinity => Err(CurveOpError::SharedInfinity),
+            Affine::Point { x, .. } => Ok(x.to_bytes()),
+        }
+    }
+    fn bench_mul(
+        &self,
+        method: &MethodSpec,
+        cfg: BenchConfig,
+        seed: u64,
+    ) -> Result<Timing, CurveOpError> {
+        let method = parse_method(method, self.params.name)?;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        const SAMPLES: usize = 8;
+        let inputs: Vec<(Vec<u64>, Affine<F>)> = (0..SAMPLES)
+            .map(|_| {
+                let r = random_below(&self.n, &mut rng);
+                let p = self.mul_point(&r, &self.g, Method::Naf(4));
+                (random_below(&self.n, &mut rng), p)
+            })
+            .collect();
+        Ok(time_chain(cfg, 0usize, |iters, mut i| {
+            for _ in 0..iters {
+                let (k, p) = &inputs[i % SAMPLES];
+                let q = self.mul_point(black_box(k), black_box(p), method);
+                i += 1 + black_box(q.is_infinity()) as usize;
+            }
+            i
+        }))
+    }
+    fn as_prime(&self) -> Option<&dyn PrimeCurveOps> {
+        Some(self)
+    }
+}
+
+impl<F: PrimeField, A: AShape> PrimeCurveOps for PrimeCurve<F, A> {
+    fn modulus(&self) -> &'static [u64] {
+        F::modulus()
+    }
+    fn field_bits(&self) -> usize {
+        F::BITS
+    }
+    fn decompress_with(&self, encoded: &[u8], method: SqrtMethod) -> Result<Vec<u8>, CurveOpError> {
+        Ok(encode_point(
+            &decode_point(&self.curve, encoded, method)?,
+            false,
+        ))
+    }
+    fn random_compressed(&self, n: usize, seed: u64) -> Vec<Vec<u8>> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| {
+                let r = random_below(&self.n, &mut rng);
+                encode_point(&self.mul_point(&r, &self.g, Method::Naf(4)), true)
+            })
+            .collect()
+    }
+    fn decompress_counts(
+        &self,
+        points: &[Vec<u8>],
+        method: SqrtMethod,
+    ) -> Result<OpCounts, CurveOpError> {
+        let (res, counts) = measure(|| {
+            points
+                .iter()
+                .try_for_each(|p| decode_point(&self.counted, p, method).map(|_| ()))
+        });
+        res?;
+        Ok(counts)
+    }
+    fn bench_decompress(
+        &self,
+        points: &[Vec<u8>],
+        method: SqrtMethod,
+        cfg: BenchConfig,
+    ) -> Result<Timing, CurveOpError> {
+        for p in points {
+            decode_point(&self.curve, p, method)?;
+        }
+        let len = points.len().max(1);
+        Ok(time_chain(cfg, 0usize, |iters, mut i| {
+            for _ in 0..iters {
+                let q = decode_point(&self.curve, black_box(&points[i % len]), method);
+                i += 1 + black_box(q.is_err()) as usize;
+            }
+            i
+        }))
+    }
+}
+
+/// Build the registry entries: `name => FieldType, Shape`.
+macro_rules! prime_registry {
+    ($($name:literal => $field:ty, $shape:ty;)*) => {
+        fn build() -> Vec<&'static dyn NamedCurve> {
+            let find = |name: &str| {
+                super::prime_params::PRIME_CURVES
+                    .iter()
+                    .find(|c| c.name == name)
+                    .unwrap_or_else(|| panic!("no parameters for {name}"))
+            };
+            vec![$(
+                &*Box::leak(Box::new(PrimeCurve::<$field, $shape>::new(find($name)))) as &'static dyn NamedCurve,
+            )*]
+        }
+    };
+}
+
+use crate::curve::weierstrass::{AGeneric, AMinus3, AZero};
+use crate::field::prime::specs::*;
+
+// The field of each curve is its p; the shape is that of its a (checked on construction).
+prime_registry! {
+    "secp112r1" => FpSecp112, AMinus3;
+    "secp112r2" => FpSecp112, AGeneric;
+    "secp128r1" => FpSecp128r1, AMinus3;
+    "secp128r2" => FpSecp128r1, AGeneric;
+    "secp160k1" => FpSecp160k1, AZero;
+    "secp160r1" => FpSecp160r1, AMinus3;
+    "secp160r2" => FpSecp160k1, AMinus3;
+    "secp192k1" => FpSecp192k1, AZero;
+    "secp224k1" => FpSecp224k1, AZero;
+    "secp224r1" => FpP224, AMinus3;
+    "secp256k1" => FpSecp256k1, AZero;
+    "secp384r1" => FpP384, AMinus3;
+    "secp521r1" => FpP521, AMinus3;
+    "secp192r1" => FpP192, AMinus3;
+    "prime192v2" => FpP192, AMinus3;
+    "prime192v3" => FpP192, AMinus3;
+    "prime239v1" => FpPrime239, AMinus3;
+    "prime239v2" => FpPrime239, AMinus3;
+    "prime239v3" => FpPrime239, AMinus3;
+    "secp256r1" => FpP256, AMinus3;
+    "wap-wsg-idm-ecid-wtls8" => FpWtls8, AZero;
+    "wap-wsg-idm-ecid-wtls9" => FpWtls9, AZero;
+    "brainpoolP160r1" => FpBrainpoolP160, AGeneric;
+    "brainpoolP160t1" => FpBrainpoolP160, AMinus3;
+    "brainpoolP192r1" => FpBrainpoolP192, AGeneric;
+    "brainpoolP192t1" => FpBrainpoolP192, AMinus3;
+    "brainpoolP224r1" => FpBrainpoolP224, AGeneric;
+    "brainpoolP224t1" => FpBrainpoolP224, AMinus3;
+    "brainpoolP256r1" => FpBrainpoolP256, AGeneric;
+    "brainpoolP256t1" => FpBrainpoolP256, AMinus3;
+    "brainpoolP320r1" => FpBrainpoolP320, AGeneric;
+    "brainpoolP320t1" => FpBrainpoolP320, AMinus3;
+    "brainpoolP384r1" => FpBrainpoolP384, AGeneric;
+    "brainpoolP384t1" => FpBrainpoolP384, AMinus3;
+    "brainpoolP512r1" => FpBrainpoolP512, AGeneric;
+    "brainpoolP512t1" => FpBrainpoolP512, AMinus3;
+    "SM2" => FpSm2, AMinus3;
+}
+
+/// The named prime curves, built on first use.
+pub fn prime_curves() -> &'static [&'static dyn NamedCurve] {
+    static CURVES: OnceLock<Vec<&'static dyn NamedCurve>> = OnceLock::new();
+    CURVES.get_or_init(build)
+}

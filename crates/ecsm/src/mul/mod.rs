@@ -1,0 +1,51 @@
+//! Scalar-multiplication methods, each generic over the field so that running it on
+//! [`crate::cost::Counted`] measures its cost. Scalars are non-negative integers given as
+//! little-endian 64-bit words.
+
+pub mod spec;
+pub mod weierstrass;
+
+pub use spec::{MethodSpec, SpecError};
+
+/// Bit length of a little-endian word slice (0 for zero).
+pub fn bit_len(k: &[u64]) -> usize {
+    k.iter()
+        .rposition(|&w| w != 0)
+        .map_or(0, |i| 64 * i + 64 - k[i].leading_zeros() as usize)
+}
+
+/// Bit `i` of a little-endian word slice.
+#[inline]
+pub fn bit(k: &[u64], i: usize) -> bool {
+    k.get(i / 64).is_some_and(|w| (w >> (i % 64)) & 1 == 1)
+}
+
+/// Compare two little-endian word slices as integers (lengths may differ).
+pub fn cmp_words(a: &[u64], b: &[u64]) -> core::cmp::Ordering {
+    let n = a.len().max(b.len());
+    for i in (0..n).rev() {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(0),
+            b.get(i).copied().unwrap_or(0),
+        );
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    core::cmp::Ordering::Equal
+}
+
+/// A uniformly random integer in [1, n − 1] (rejection sampling), as little-endian words.
+pub fn random_below(n: &[u64], rng: &mut dyn rand_core::RngCore) -> Vec<u64> {
+    let bits = bit_len(n);
+    assert!(bits >= 2, "n must exceed 1");
+    loop {
+        let mut k: Vec<u64> = (0..bits.div_ceil(64)).map(|_| rng.next_u64()).collect();
+        if !bits.is_multiple_of(64) {
+            *k.last_mut().expect("nonempty") &= (1u64 << (bits % 64)) - 1;
+        }
+        if bit_len(&k) > 0 && cmp_words(&k, n).is_lt() {
+            return k;
+        }
+    }
+}
