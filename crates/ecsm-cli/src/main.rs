@@ -2,6 +2,7 @@
 
 mod curve_cmds;
 mod field_cmds;
+mod peer_bench;
 #[cfg(feature = "openssl")]
 mod peers;
 mod report;

@@ -1,15 +1,21 @@
 //! `ecsm report`: what the project reproduces so far, ours beside the papers'.
 
 use crate::field_cmds::{cpu_model, print_table, run_bench};
+use crate::peer_bench::{openssl_decompress, peer_version};
 use crate::UsageError;
 use clap::Args;
 use ecsm::backend::BackendKind;
 use ecsm::cost::{measure, Counted};
+use ecsm::curves::named::find_curve;
+use ecsm::experiments::decompression::{decompression_rows, DecompressionRow, SAMPLES};
 use ecsm::experiments::field_bench::{ratio, FIELD_NAMES};
-use ecsm::experiments::paper::{SEED000_FIELD_RATIOS, SEED001_CHAIN_127};
+use ecsm::experiments::paper::{
+    SEED000_FIELD_RATIOS, SEED001_CHAIN_127, SEED003_CHAIN_COSTS, SEED003_DECOMPRESSION_US,
+};
 use ecsm::experiments::timing::BenchConfig;
 use ecsm::field::chain::itoh_tsujii;
 use ecsm::field::gf2m::{Gf2m, Gf2mSpec, P127, P163, P233, P283, P409, P571};
+use ecsm::field::prime::sqrt::{sqrt_plan_for, SqrtMethod};
 use ecsm::field::{Field, Gf127, Gf254, Gf2Ext};
 
 #[derive(Args, Debug)]
@@ -116,5 +122,111 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
         }
     );
     println!("  the other chains are shortest addition chains for m - 1 (found by ecsm::field::chain::shortest_addition_chain)");
+    println!();
+    decompression_section(cfg);
     Ok(())
+}
+
+/// Seed 003: point decompression by three exponentiation methods, ours beside the paper's.
+fn decompression_section(cfg: BenchConfig) {
+    println!("2. Fast point decompression on standard prime curves (seed 003)");
+    println!("----------------------------------------------------------------");
+    println!(
+        "decompression of a compressed point = x^3 + ax + b, a square root, the root's check;"
+    );
+    println!("S and M per decompression measured with Counted (M includes multiplications by a);");
+    println!("ours: median us on this machine over {SAMPLES} random points; paper: us, 2008 hardware, OpenSSL 0.9.8-era code");
+    let openssl = peer_version();
+    println!(
+        "  {:<24} {:>17} {:>17} {:>17} {:>6} {:>6} | {:>8} {:>8} {:>8} {:>6} {:>6}{}",
+        "curve",
+        "binary us (S+M)",
+        "sliding us (S+M)",
+        "chain us (S+M)",
+        "sv/sl",
+        "sv/bin",
+        "p:slide",
+        "p:binary",
+        "p:new",
+        "p:sv/sl",
+        "p:sv/b",
+        if openssl.is_some() {
+            "   OpenSSL us  ours/OpenSSL"
+        } else {
+            ""
+        }
+    );
+    for (name, p_sl, p_bin, p_new, p_sv_sl, p_sv_bin) in SEED003_DECOMPRESSION_US {
+        let rows = match decompression_rows(name, cfg, 3) {
+            Ok(r) => r,
+            Err(e) => {
+                println!("  {name:<24} failed: {e}");
+                continue;
+            }
+        };
+        let get = |m: SqrtMethod| {
+            rows.iter()
+                .find(|r| r.method == m)
+                .expect("every method is measured")
+        };
+        let (bin, sl, ch) = (
+            get(SqrtMethod::Binary),
+            get(SqrtMethod::Sliding),
+            get(SqrtMethod::Chain),
+        );
+        let cell = |r: &DecompressionRow| {
+            format!("{:.2} ({:.0}+{:.0})", r.timing.median_ns / 1e3, r.s, r.m)
+        };
+        let saving =
+            |base: &DecompressionRow| 100.0 * (1.0 - ch.timing.median_ns / base.timing.median_ns);
+        let peer = if openssl.is_some() {
+            let c = find_curve(name).expect("seed 003's curves are registered");
+            let points = c.as_prime().expect("prime").random_compressed(SAMPLES, 3);
+            match openssl_decompress(c, &points, cfg) {
+                Some(t) => format!(
+                    "   {:>10.2}  {:>11.3}",
+                    t.median_ns / 1e3,
+                    ch.timing.median_ns / t.median_ns
+                ),
+                None => "   (not in OpenSSL)".to_string(),
+            }
+        } else {
+            String::new()
+        };
+        println!(
+            "  {:<24} {:>17} {:>17} {:>17} {:>5.1}% {:>5.1}% | {:>8.1} {:>8.1} {:>8.1} {:>5.1}% {:>5.1}%{}",
+            rows[0].curve,
+            cell(bin),
+            cell(sl),
+            cell(ch),
+            saving(sl),
+            saving(bin),
+            p_sl,
+            p_bin,
+            p_new,
+            p_sv_sl,
+            p_sv_bin,
+            peer
+        );
+    }
+    println!("  sv/sl, sv/bin: time saved by the chain over the sliding window and over binary (ours; p: the paper's)");
+    if openssl.is_none() {
+        println!("  (OpenSSL side by side: build with `--features openssl`)");
+    }
+    println!(
+        "chain costs of the exponentiation (p+1)/4 (sqrt-chain's exact counts) beside the seed's:"
+    );
+    for (name, pm, ps) in SEED003_CHAIN_COSTS {
+        let c = find_curve(name).expect("registered");
+        let plan = sqrt_plan_for(c.as_prime().expect("prime").modulus()).expect("a named prime");
+        let (m, s) = (plan.multiplications(), plan.squarings());
+        println!(
+            "  {name:<10} ours {m}M + {s}S   seed {pm}M + {ps}S   {}",
+            if m <= pm && s <= ps {
+                "(no dearer)"
+            } else {
+                "(DEARER THAN THE SEED)"
+            }
+        );
+    }
 }
