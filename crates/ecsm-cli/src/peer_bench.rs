@@ -35,10 +35,12 @@ pub fn openssl_decompress(
             group.oct2point(p, &mut out).ok()?;
         }
         let len = points.len().max(1);
+        let out = std::cell::RefCell::new(out);
         Some(ecsm::experiments::timing::time_chain(
             cfg,
             0usize,
             |iters, mut i| {
+                let mut out = out.borrow_mut();
                 for _ in 0..iters {
                     let r = group.oct2point(black_box(&points[i % len]), &mut out);
                     i += 1 + black_box(r.is_err()) as usize;
