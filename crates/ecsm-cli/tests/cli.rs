@@ -158,3 +158,210 @@ fn field_bench_json_covers_a_prime_field() {
     }
     assert_eq!(rows.len(), 5);
 }
+
+// ---- prime curves: the contract of `curves`, `methods`, `mul`, `decompress`, `validate`,
+// `ecdh`, `bench` and `sqrt-chain`. Vectors: OpenSSL 3.0 (crates/ecsm/tests/data).
+
+const P256_D: &str = "3515f36f1a060d79dd23478ca006635c093df5ff95e8e1256bd8bc0d590408e3";
+const P256_Q: &str = "04c1ffdd494099556eaed9fc3443d3924eb6e6f74e7f273c1ba19b2863179e14ed705c8d0b8da02d918fccce306b608a66863dba95462b03f3ef0100942cf45486";
+const P256_QC: &str = "02c1ffdd494099556eaed9fc3443d3924eb6e6f74e7f273c1ba19b2863179e14ed";
+const P256_D2: &str = "4400a0e6b28cf308a46518eda2eefcc4e4977dd8638e892b4d7e844f6fe861f3";
+const P256_Q2C: &str = "027e6e07294b02a1653312d55eefceb9f776d24a58c6bf341119011a3c92c44fd6";
+const P256_SECRET: &str = "31a42db68cd68b544638512c5445a36d1f25f285dbcf030ce98e2e1c3ed67ca0";
+
+fn ok_line(args: &[&str]) -> String {
+    let o = ecsm(args, None);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out:?}");
+    out.trim_end().to_string()
+}
+
+#[test]
+fn curves_lists_name_field_order_bits_cofactor() {
+    let out = stdout(&ecsm(&["curves"], None));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("secp256r1 "))
+        .expect("P-256 listed");
+    let cols: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(cols[..4], ["secp256r1", "GF(p)[256]", "256", "1"]);
+    assert!(cols[4].split(',').any(|a| a == "P-256"));
+    let h4 = out.lines().find(|l| l.starts_with("secp112r2 ")).unwrap();
+    assert_eq!(h4.split_whitespace().nth(3), Some("4"));
+    assert!(out.lines().count() >= 37);
+}
+
+#[test]
+fn methods_are_accepted_as_printed() {
+    let out = stdout(&ecsm(&["methods", "--curve", "P-256"], None));
+    assert!(out.lines().any(|l| l == "naf:w=5"), "{out}");
+    for m in out.lines() {
+        assert_eq!(
+            ok_line(&["mul", "--curve", "P-256", "--scalar", P256_D, "--method", m]),
+            P256_Q
+        );
+    }
+}
+
+#[test]
+fn mul_decompress_validate_ecdh_match_openssl() {
+    assert_eq!(
+        ok_line(&["mul", "--curve", "prime256v1", "--scalar", P256_D]),
+        P256_Q
+    );
+    assert_eq!(
+        ok_line(&[
+            "mul",
+            "--curve",
+            "P-256",
+            "--scalar",
+            P256_D,
+            "--compressed"
+        ]),
+        P256_QC
+    );
+    // [1]P with an explicit compressed point, and [n]G = O printed as 00.
+    assert_eq!(
+        ok_line(&["mul", "--curve", "P-256", "--scalar", "1", "--point", P256_QC]),
+        P256_Q
+    );
+    let n = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
+    assert_eq!(ok_line(&["mul", "--curve", "P-256", "--scalar", n]), "00");
+    assert_eq!(
+        ok_line(&["decompress", "--curve", "P-256", P256_QC]),
+        P256_Q
+    );
+    assert_eq!(ok_line(&["validate", "--curve", "P-256", P256_QC]), "valid");
+    assert_eq!(
+        ok_line(&[
+            "ecdh",
+            "--curve",
+            "P-256",
+            "--private",
+            P256_D,
+            "--peer",
+            P256_Q2C
+        ]),
+        P256_SECRET
+    );
+}
+
+#[test]
+fn invalid_keys_exit_1_with_a_reason() {
+    let mut off = P256_Q.to_string();
+    off.replace_range(off.len() - 1.., "7");
+    let o = ecsm(&["validate", "--curve", "P-256", &off], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("invalid: "), "{}", stdout(&o));
+    let o = ecsm(&["validate", "--curve", "P-256", "00"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("infinity"));
+
+    let o = ecsm(
+        &[
+            "ecdh",
+            "--curve",
+            "P-256",
+            "--private",
+            P256_D,
+            "--peer",
+            &off,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains("not on the curve"), "{}", stderr(&o));
+    let o = ecsm(
+        &[
+            "ecdh",
+            "--curve",
+            "P-256",
+            "--private",
+            "0",
+            "--peer",
+            P256_Q2C,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("[1, n"), "{}", stderr(&o));
+    let o = ecsm(&["decompress", "--curve", "P-256", "05c1ff"], None);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn malformed_curve_arguments_are_usage_errors() {
+    for args in [
+        &["mul", "--curve", "P-999", "--scalar", "1"][..],
+        &["mul", "--curve", "P-256", "--scalar", "xyz"],
+        &[
+            "mul", "--curve", "P-256", "--scalar", "1", "--method", "naf:w=9",
+        ],
+        &[
+            "mul", "--curve", "P-256", "--scalar", "1", "--method", "bogus",
+        ],
+        &["mul", "--curve", "P-256", "--scalar", "1", "--point", "abc"],
+        &["mul", "--curve", "P-256"],
+        &["decompress", "--curve", "P-256", "zz"],
+        &["validate", "--curve", "nope", "00"],
+        &[
+            "ecdh",
+            "--curve",
+            "P-256",
+            "--private",
+            "-1",
+            "--peer",
+            P256_QC,
+        ],
+        &["methods", "--curve", "nope"],
+        &[
+            "bench",
+            "--curve",
+            "P-256",
+            "--op",
+            "decompress",
+            "--method",
+            "fast",
+        ],
+        &["bench", "--curve", "P-256", "--op", "halve"],
+        &["sqrt-chain", "--curve", "nope"],
+    ] {
+        assert_usage_error(&ecsm(args, None));
+    }
+}
+
+#[test]
+fn bench_and_sqrt_chain_json_shapes() {
+    let o = ok_line(&[
+        "bench",
+        "--curve",
+        "P-256",
+        "--op",
+        "decompress",
+        "--method",
+        "chain",
+        "--json",
+        "--quick",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(v["curve"], "secp256r1");
+    assert_eq!(v["op"], "decompress");
+    assert_eq!(v["method"], "chain");
+    assert!(v["median_ns"].as_f64().unwrap() > 0.0);
+    assert!(v["min_ns"].as_f64().unwrap() <= v["median_ns"].as_f64().unwrap());
+
+    let o = ok_line(&[
+        "bench", "--curve", "wtls8", "--method", "naf:w=4", "--json", "--quick",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(v["method"], "naf:w=4");
+    assert!(v["median_ns"].as_f64().unwrap() > 0.0);
+
+    let o = ok_line(&["sqrt-chain", "--curve", "P-192", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!((v["S"].as_u64(), v["M"].as_u64()), (Some(189), Some(7)));
+    assert_eq!(v["curve"], "secp192r1");
+    assert!(v["chain"].as_str().unwrap().starts_with("w1"));
+}
