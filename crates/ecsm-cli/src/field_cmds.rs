@@ -3,7 +3,9 @@
 use crate::UsageError;
 use clap::Args;
 use ecsm::backend::{cpu_features, detect, effective, BackendKind};
-use ecsm::experiments::field_bench::{bench_field, ratio, OpTiming, FIELDS, FIELD_NAMES};
+use ecsm::experiments::field_bench::{
+    bench_field, prime_fields, ratio, OpTiming, FIELDS, FIELD_NAMES, PRIME_FIELD_NAMES,
+};
 use ecsm::experiments::timing::BenchConfig;
 use ecsm::field::gf2m::{Gf2mSpec, P127, P163, P233, P283, P409, P571};
 use serde::Serialize;
@@ -78,6 +80,16 @@ pub fn fields() {
     println!("{}", field_line::<7, P409>());
     println!("{}", field_line::<9, P571>());
     println!("2^254  GF(2^127)[u]/(u^2 + u + 1)     words=4 (two GF(2^127) coefficients)");
+    for f in prime_fields() {
+        println!(
+            "{:<13} p = 0x{} bits={} words={} reduction={}",
+            f.name,
+            f.modulus_hex,
+            f.bits,
+            f.words,
+            format!("{:?}", f.reduction).to_lowercase()
+        );
+    }
 }
 
 #[derive(Args, Debug)]
@@ -85,7 +97,7 @@ pub struct FieldBenchArgs {
     /// Print one JSON array of {"field", "op", "median_ns"} objects.
     #[arg(long)]
     pub json: bool,
-    /// Only these fields (repeatable), e.g. --field 2^233.
+    /// Only these fields (repeatable), e.g. --field 2^233 or --field p256.
     #[arg(long = "field", value_name = "NAME")]
     pub fields: Vec<String>,
     /// Also time every other backend this CPU supports, and print them all.
@@ -105,22 +117,22 @@ struct JsonRow<'a> {
     backend: &'a str,
 }
 
-/// Fields selected by `--field`, validated.
+/// Fields selected by `--field`, validated: binary fields first, then prime fields.
 pub fn selected_fields(requested: &[String]) -> Result<Vec<&'static str>, UsageError> {
+    let all = || FIELD_NAMES.iter().chain(PRIME_FIELD_NAMES.iter());
     if requested.is_empty() {
-        return Ok(FIELD_NAMES.to_vec());
+        return Ok(all().copied().collect());
     }
     requested
         .iter()
         .map(|r| {
-            FIELD_NAMES
-                .iter()
+            all()
                 .find(|n| **n == r.as_str() || n.trim_start_matches("2^") == r.as_str())
                 .copied()
                 .ok_or_else(|| {
                     UsageError(format!(
                         "unknown field '{r}' (expected one of {})",
-                        FIELD_NAMES.join(", ")
+                        all().copied().collect::<Vec<_>>().join(", ")
                     ))
                 })
         })
@@ -132,6 +144,11 @@ pub fn selected_fields(requested: &[String]) -> Result<Vec<&'static str>, UsageE
 pub fn run_bench(fields: &[&str], all: bool, cfg: BenchConfig) -> Vec<OpTiming> {
     let mut rows = Vec::new();
     for f in fields {
+        // Prime fields have one implementation, the portable one.
+        if PRIME_FIELD_NAMES.contains(f) {
+            rows.extend(bench_field(cfg, f, "portable").expect("field name validated"));
+            continue;
+        }
         let words = FIELDS.iter().find(|(n, _)| n == f).map_or(2, |(_, w)| *w);
         let main = effective(words);
         let mut kinds = vec![main];
@@ -163,8 +180,9 @@ pub fn print_table(rows: &[OpTiming]) {
         "half_trace",
         "sqrt",
         "trace",
+        "add",
     ];
-    print!("{:<7} {:<9}", "field", "backend");
+    print!("{:<13} {:<9}", "field", "backend");
     for op in ops {
         print!(" {op:>10}");
     }
@@ -177,7 +195,7 @@ pub fn print_table(rows: &[OpTiming]) {
             .filter(|r| r.field == field && r.backend == backend)
             .cloned()
             .collect();
-        print!("{field:<7} {backend:<9}");
+        print!("{field:<13} {backend:<9}");
         for op in ops {
             match these.iter().find(|t| t.op == op) {
                 Some(t) => print!(" {:>10.1}", t.timing.median_ns),
@@ -220,6 +238,7 @@ pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
     } else {
         println!("median latency in ns per call (dependent chains); inv = Itoh-Tsujii with multi-squaring tables,");
         println!("inv_ct = Itoh-Tsujii with plain squarings (constant-time), inv_euclid = binary extended Euclid;");
+        println!("prime fields: inv = Bernstein-Yang divsteps (variable-time), inv_ct = Fermat with a fixed window;");
         println!("first row of each field: the backend the library runs it on");
         print_table(&rows);
     }

@@ -112,7 +112,10 @@ fn fields_lists_every_field_with_its_polynomial() {
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
-    assert_eq!(text.lines().count(), 7);
+    // Seven binary fields, then the prime fields.
+    assert_eq!(text.lines().count(), 7 + 21);
+    assert!(text.contains("p256 "), "{text}");
+    assert!(text.contains("p = 0x1ff"), "p521 listed: {text}");
 }
 
 #[test]
@@ -133,4 +136,25 @@ fn report_prints_measured_inversion_counts_beside_the_paper() {
         text.contains("8.651"),
         "paper's I/M for 2^233 printed beside ours"
     );
+}
+
+#[test]
+fn field_bench_json_covers_a_prime_field() {
+    let o = ecsm(
+        &["field-bench", "--json", "--quick", "--field", "p256"],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(stdout(&o).trim()).expect("one JSON array");
+    for op in ["mul", "sqr", "inv", "inv_ct", "add"] {
+        let row = rows
+            .iter()
+            .find(|r| r["field"] == "p256" && r["op"] == op)
+            .unwrap_or_else(|| panic!("no row for p256 {op}"));
+        assert!(row["median_ns"].as_f64().is_some_and(|v| v > 0.0));
+        assert!(row["min_ns"].as_f64().is_some_and(|v| v > 0.0));
+        assert_eq!(row["backend"], "portable");
+    }
+    assert_eq!(rows.len(), 5);
 }

@@ -1,10 +1,14 @@
 //! Criterion micro-benchmarks of the field operations on the run-time selected backend.
 //! `ecsm field-bench` measures dependent-chain latency (what the papers' peers quote);
-//! these measure single calls as criterion does, for regression tracking.
+//! these measure single calls as criterion does, for regression tracking. The group
+//! `reduction` times, as dependent chains, each Crandall prime beside a Montgomery
+//! twin of the same p: the measurement behind each spec's choice of reduction.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use ecsm::field::{BinaryField, Gf127, Gf163, Gf233, Gf254, Gf283, Gf409, Gf571};
+use ecsm::field::prime::{Fp, FpSpec};
+use ecsm::field::*;
 use rand::SeedableRng;
+use std::time::Instant;
 
 fn bench<F: BinaryField>(c: &mut Criterion) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
@@ -21,6 +25,20 @@ fn bench<F: BinaryField>(c: &mut Criterion) {
     g.finish();
 }
 
+fn bench_prime<F: PrimeField>(c: &mut Criterion) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let a = F::random(&mut rng);
+    let b = F::random(&mut rng);
+    let mut g = c.benchmark_group(F::NAME);
+    g.bench_function("mul", |bn| bn.iter(|| black_box(a) * black_box(b)));
+    g.bench_function("sqr", |bn| bn.iter(|| black_box(a).square()));
+    g.bench_function("inv", |bn| bn.iter(|| black_box(a).invert()));
+    g.bench_function("inv_vartime", |bn| {
+        bn.iter(|| black_box(a).invert_vartime())
+    });
+    g.finish();
+}
+
 fn fields(c: &mut Criterion) {
     bench::<Gf127>(c);
     bench::<Gf163>(c);
@@ -29,7 +47,102 @@ fn fields(c: &mut Criterion) {
     bench::<Gf409>(c);
     bench::<Gf571>(c);
     bench::<Gf254>(c);
+    bench_prime::<FpP192>(c);
+    bench_prime::<FpP224>(c);
+    bench_prime::<FpP256>(c);
+    bench_prime::<FpP384>(c);
+    bench_prime::<FpP521>(c);
+    bench_prime::<FpSecp128r1>(c);
+    bench_prime::<FpSecp160k1>(c);
+    bench_prime::<FpSecp160r1>(c);
+    bench_prime::<FpSecp192k1>(c);
+    bench_prime::<FpSecp224k1>(c);
+    bench_prime::<FpSecp256k1>(c);
+    bench_prime::<FpWtls8>(c);
+    bench_prime::<FpWtls9>(c);
+    bench_prime::<FpPrime239>(c);
+    bench_prime::<FpBrainpoolP160>(c);
+    bench_prime::<FpBrainpoolP192>(c);
+    bench_prime::<FpBrainpoolP224>(c);
+    bench_prime::<FpBrainpoolP256>(c);
+    bench_prime::<FpBrainpoolP320>(c);
+    bench_prime::<FpBrainpoolP384>(c);
+    bench_prime::<FpBrainpoolP512>(c);
 }
 
-criterion_group!(benches, fields);
+/// A Montgomery spec with the modulus of a Crandall spec.
+macro_rules! montgomery_twin {
+    ($($twin:ident of $orig:ident, $n:literal;)*) => {$(
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+        struct $twin;
+        impl FpSpec<$n> for $twin {
+            const P: [u64; $n] = <$orig as FpSpec<$n>>::P;
+            const NAME: &'static str = concat!(stringify!($orig), "-montgomery");
+        }
+    )*};
+}
+
+montgomery_twin! {
+    P521Mont of P521, 9;
+    Secp256k1Mont of Secp256k1, 4;
+    Secp224k1Mont of Secp224k1, 4;
+    Secp192k1Mont of Secp192k1, 3;
+    Secp160k1Mont of Secp160k1, 3;
+    Secp160r1Mont of Secp160r1, 3;
+    Wtls8Mont of Wtls8, 2;
+    Wtls9Mont of Wtls9, 3;
+}
+
+/// Dependent-chain latency of mul and sqr: each call waits for the previous result.
+fn chains<F: Field>(c: &mut Criterion, name: &str) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let a = F::random(&mut rng);
+    let b = F::random(&mut rng);
+    let mut g = c.benchmark_group("reduction");
+    g.bench_function(format!("{name}/mul-chain"), |bn| {
+        bn.iter_custom(|iters| {
+            let mut x = black_box(a);
+            let t = Instant::now();
+            for _ in 0..iters {
+                x *= b;
+            }
+            black_box(x);
+            t.elapsed()
+        })
+    });
+    g.bench_function(format!("{name}/sqr-chain"), |bn| {
+        bn.iter_custom(|iters| {
+            let mut x = black_box(a);
+            let t = Instant::now();
+            for _ in 0..iters {
+                x = x.square();
+            }
+            black_box(x);
+            t.elapsed()
+        })
+    });
+    g.finish();
+}
+
+fn reductions(c: &mut Criterion) {
+    chains::<FpP521>(c, "p521/crandall");
+    chains::<Fp<9, P521Mont>>(c, "p521/montgomery");
+    chains::<FpSecp256k1>(c, "secp256k1/crandall");
+    chains::<Fp<4, Secp256k1Mont>>(c, "secp256k1/montgomery");
+    chains::<FpSecp224k1>(c, "secp224k1/crandall");
+    chains::<Fp<4, Secp224k1Mont>>(c, "secp224k1/montgomery");
+    chains::<FpSecp192k1>(c, "secp192k1/crandall");
+    chains::<Fp<3, Secp192k1Mont>>(c, "secp192k1/montgomery");
+    chains::<FpSecp160k1>(c, "secp160k1/crandall");
+    chains::<Fp<3, Secp160k1Mont>>(c, "secp160k1/montgomery");
+    chains::<FpSecp160r1>(c, "secp160r1/crandall");
+    chains::<Fp<3, Secp160r1Mont>>(c, "secp160r1/montgomery");
+    chains::<FpWtls8>(c, "wtls8/crandall");
+    chains::<Fp<2, Wtls8Mont>>(c, "wtls8/montgomery");
+    chains::<FpWtls9>(c, "wtls9/crandall");
+    chains::<Fp<3, Wtls9Mont>>(c, "wtls9/montgomery");
+    chains::<FpP256>(c, "p256/montgomery");
+}
+
+criterion_group!(benches, fields, reductions);
 criterion_main!(benches);

@@ -5,7 +5,7 @@
 //! and the plain field pays nothing: only code instantiated with `Counted` counts.
 
 use crate::field::ext2::QuadraticBase;
-use crate::field::{BinaryField, Field, FieldError};
+use crate::field::{BinaryField, Field, FieldError, PrimeField};
 use core::cell::Cell;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
@@ -217,5 +217,29 @@ impl<F: BinaryField> BinaryField for Counted<F> {
     fn sqrt(&self) -> Self {
         tally(|c| c.sqrt += 1);
         Counted(self.0.sqrt())
+    }
+}
+
+/// Forwards to the plain field: the tallies come from the generic code's field
+/// operations, not from these conversions and queries.
+impl<F: PrimeField> PrimeField for Counted<F> {
+    const BITS: usize = F::BITS;
+    fn modulus() -> &'static [u64] {
+        F::modulus()
+    }
+    fn from_u64(v: u64) -> Self {
+        Counted(F::from_u64(v))
+    }
+    fn to_words(&self) -> Vec<u64> {
+        self.0.to_words()
+    }
+    fn from_words(w: &[u64]) -> Result<Self, FieldError> {
+        F::from_words(w).map(Counted)
+    }
+    fn is_odd(&self) -> bool {
+        self.0.is_odd()
+    }
+    fn legendre(&self) -> i8 {
+        self.0.legendre()
     }
 }

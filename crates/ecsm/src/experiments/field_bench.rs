@@ -1,9 +1,12 @@
 //! Latency of the field operations, and the ratios I/M, S/M, H/M that head seed 000's
-//! Table 1.
+//! Table 1; for the prime fields, of multiplication, squaring, both inversions and
+//! addition.
 
 use super::timing::{run_chain, time_chain, BenchConfig, ChainOp, Timing};
 use crate::backend::{Backend, Clmul, Portable, Vpclmul};
 use crate::field::gf2m::{Gf2m, Gf2mSpec, P127, P163, P233, P283, P409, P571};
+use crate::field::prime::specs::*;
+use crate::field::prime::{Fp, FpSpec, PrimeField, Reduction};
 use crate::field::{BinaryField, Field, Gf254With};
 use rand_core::{RngCore, SeedableRng};
 
@@ -30,12 +33,39 @@ pub const FIELD_NAMES: [&str; 7] = {
     names
 };
 
+/// The prime fields `field-bench` knows (their `Field::NAME`), in report order. They
+/// have a single, portable implementation.
+pub const PRIME_FIELD_NAMES: [&str; 21] = [
+    "p192",
+    "p224",
+    "p256",
+    "p384",
+    "p521",
+    "secp128r1",
+    "secp160k1",
+    "secp160r1",
+    "secp192k1",
+    "secp224k1",
+    "secp256k1",
+    "wtls8",
+    "wtls9",
+    "prime239",
+    "brainpoolp160",
+    "brainpoolp192",
+    "brainpoolp224",
+    "brainpoolp256",
+    "brainpoolp320",
+    "brainpoolp384",
+    "brainpoolp512",
+];
+
 /// One timed operation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpTiming {
     /// Field name, e.g. `2^233`.
     pub field: &'static str,
-    /// Operation: `mul`, `sqr`, `inv`, `inv_ct`, `inv_euclid`, `half_trace`, `sqrt`, `trace`.
+    /// Operation: `mul`, `sqr`, `inv`, `inv_ct`, `inv_euclid`, `half_trace`, `sqrt`,
+    /// `trace`; `add` for prime fields.
     pub op: &'static str,
     /// Backend that ran it.
     pub backend: &'static str,
@@ -90,10 +120,10 @@ fn chain<B: Backend, F: Copy, O: ChainOp<F>>(cfg: BenchConfig, x0: F, op: O) -> 
 /// Declares one benchmarked operation as its own type, so each timed loop is
 /// monomorphised for exactly one operation.
 macro_rules! chain_ops {
-    ($($(#[$doc:meta])* $name:ident => |$x:ident| $body:expr;)*) => {$(
+    ($bound:path; $($(#[$doc:meta])* $name:ident => |$x:ident| $body:expr;)*) => {$(
         $(#[$doc])*
         struct $name;
-        impl<F: BinaryField> ChainOp<F> for $name {
+        impl<F: $bound> ChainOp<F> for $name {
             #[inline(always)]
             fn step(&self, $x: F) -> F {
                 $body
@@ -103,9 +133,14 @@ macro_rules! chain_ops {
 }
 
 chain_ops! {
+    Field;
     Sqr => |x| x.square();
     Inv => |x| x.invert_vartime().unwrap_or(F::one());
     InvCt => |x| x.invert().unwrap_or(F::one());
+}
+
+chain_ops! {
+    BinaryField;
     HalfTrace => |x| x.half_trace();
     Sqrt => |x| x.sqrt();
     /// The trace bit is added back into the operand so that calls depend on each other.
@@ -113,11 +148,45 @@ chain_ops! {
 }
 
 struct MulBy<F>(F);
-impl<F: BinaryField> ChainOp<F> for MulBy<F> {
+impl<F: Field> ChainOp<F> for MulBy<F> {
     #[inline(always)]
     fn step(&self, x: F) -> F {
         x * self.0
     }
+}
+
+struct AddTo<F>(F);
+impl<F: Field> ChainOp<F> for AddTo<F> {
+    #[inline(always)]
+    fn step(&self, x: F) -> F {
+        x + self.0
+    }
+}
+
+/// Time a chain of a field with a single implementation (no backend context).
+fn plain_chain<F: Copy, O: ChainOp<F>>(cfg: BenchConfig, x0: F, op: O) -> Timing {
+    time_chain(cfg, x0, |iters, x| run_chain(&op, iters, x))
+}
+
+/// Time the operations of a prime field as dependent chains: `inv` is the
+/// variable-time divsteps inversion, `inv_ct` Fermat's.
+fn bench_prime<F: Field>(cfg: BenchConfig) -> Vec<OpTiming> {
+    let mut rng = SplitMix(0x5eed_f1e1d);
+    let a: F = nonzero(&mut rng);
+    let b: F = nonzero(&mut rng);
+    let row = |op, timing| OpTiming {
+        field: F::NAME,
+        op,
+        backend: "portable",
+        timing,
+    };
+    vec![
+        row("mul", plain_chain(cfg, a, MulBy(b))),
+        row("sqr", plain_chain(cfg, a, Sqr)),
+        row("inv", plain_chain(cfg, a, Inv)),
+        row("inv_ct", plain_chain(cfg, a, InvCt)),
+        row("add", plain_chain(cfg, a, AddTo(b))),
+    ]
 }
 
 struct InvEuclid;
@@ -182,10 +251,102 @@ fn bench_field_with<B: Backend>(cfg: BenchConfig, field: &str) -> Option<Vec<OpT
     })
 }
 
-/// Time every operation of `field` (one of [`FIELD_NAMES`]) on the backend named
-/// `backend` (`portable`, `clmul` or `vpclmul`); `None` for an unknown field or backend.
-/// The caller checks that the backend is supported before asking for it.
+/// Something done with one prime field's type, picked by name at run time
+/// (see [`visit_prime_field`]).
+pub trait PrimeFieldVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Run on the field GF(p) of spec `S`.
+    fn visit<const N: usize, S: FpSpec<N>>(self) -> Self::Output;
+}
+
+/// Run `v` on the prime field named `field` (one of [`PRIME_FIELD_NAMES`]); `None` for
+/// another name. The single place mapping these names to types.
+pub fn visit_prime_field<V: PrimeFieldVisitor>(field: &str, v: V) -> Option<V::Output> {
+    Some(match field {
+        "p192" => v.visit::<3, P192>(),
+        "p224" => v.visit::<4, P224>(),
+        "p256" => v.visit::<4, P256>(),
+        "p384" => v.visit::<6, P384>(),
+        "p521" => v.visit::<9, P521>(),
+        "secp128r1" => v.visit::<2, Secp128r1>(),
+        "secp160k1" => v.visit::<3, Secp160k1>(),
+        "secp160r1" => v.visit::<3, Secp160r1>(),
+        "secp192k1" => v.visit::<3, Secp192k1>(),
+        "secp224k1" => v.visit::<4, Secp224k1>(),
+        "secp256k1" => v.visit::<4, Secp256k1>(),
+        "wtls8" => v.visit::<2, Wtls8>(),
+        "wtls9" => v.visit::<3, Wtls9>(),
+        "prime239" => v.visit::<4, Prime239>(),
+        "brainpoolp160" => v.visit::<3, BrainpoolP160>(),
+        "brainpoolp192" => v.visit::<3, BrainpoolP192>(),
+        "brainpoolp224" => v.visit::<4, BrainpoolP224>(),
+        "brainpoolp256" => v.visit::<4, BrainpoolP256>(),
+        "brainpoolp320" => v.visit::<5, BrainpoolP320>(),
+        "brainpoolp384" => v.visit::<6, BrainpoolP384>(),
+        "brainpoolp512" => v.visit::<8, BrainpoolP512>(),
+        _ => return None,
+    })
+}
+
+struct BenchPrime(BenchConfig);
+impl PrimeFieldVisitor for BenchPrime {
+    type Output = Vec<OpTiming>;
+    fn visit<const N: usize, S: FpSpec<N>>(self) -> Vec<OpTiming> {
+        bench_prime::<Fp<N, S>>(self.0)
+    }
+}
+
+/// What `ecsm fields` prints about a prime field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrimeFieldInfo {
+    /// `Field::NAME`.
+    pub name: &'static str,
+    /// Bit length of p.
+    pub bits: usize,
+    /// 64-bit words per element.
+    pub words: usize,
+    /// p in big-endian hexadecimal.
+    pub modulus_hex: String,
+    /// The reduction its spec uses.
+    pub reduction: Reduction,
+}
+
+struct Describe;
+impl PrimeFieldVisitor for Describe {
+    type Output = PrimeFieldInfo;
+    fn visit<const N: usize, S: FpSpec<N>>(self) -> PrimeFieldInfo {
+        let hex: Vec<String> = S::P.iter().rev().map(|w| format!("{w:016x}")).collect();
+        let hex = hex.concat();
+        PrimeFieldInfo {
+            name: S::NAME,
+            bits: Fp::<N, S>::BITS,
+            words: N,
+            modulus_hex: hex.trim_start_matches('0').to_string(),
+            reduction: S::REDUCTION,
+        }
+    }
+}
+
+/// Facts about every prime field of [`PRIME_FIELD_NAMES`], in that order.
+pub fn prime_fields() -> Vec<PrimeFieldInfo> {
+    PRIME_FIELD_NAMES
+        .iter()
+        .map(|n| visit_prime_field(n, Describe).expect("names listed are known"))
+        .collect()
+}
+
+/// Time every operation of `field` (one of [`FIELD_NAMES`] or [`PRIME_FIELD_NAMES`]) on
+/// the backend named `backend` (`portable`, `clmul` or `vpclmul`; prime fields only
+/// `portable`); `None` for an unknown field or backend. The caller checks that the
+/// backend is supported before asking for it.
 pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<OpTiming>> {
+    if PRIME_FIELD_NAMES.contains(&field) {
+        return match backend {
+            "portable" => visit_prime_field(field, BenchPrime(cfg)),
+            _ => None,
+        };
+    }
     match backend {
         "clmul" => bench_field_with::<Clmul>(cfg, field),
         "vpclmul" => bench_field_with::<Vpclmul>(cfg, field),

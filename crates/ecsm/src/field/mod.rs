@@ -16,7 +16,7 @@ use rand_core::RngCore;
 pub use batch::batch_invert;
 pub use ext2::{Gf254, Gf254With, Gf2Ext};
 pub use gf2m::{Gf127, Gf163, Gf233, Gf283, Gf2m, Gf2mSpec, Gf409, Gf571};
-pub use prime::{FpSpec, PrimeField};
+pub use prime::*;
 
 /// Why a field operation or decoding failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

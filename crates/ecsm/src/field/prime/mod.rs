@@ -1,10 +1,47 @@
-//! GF(p) for odd primes p < 2^521: the [`PrimeField`] trait and the generic [`Fp`] type.
+//! GF(p) for odd primes 3 < p < 2^(64N), N = 1 … 9 (p up to 576 bits, so P-521 fits):
+//! the [`PrimeField`] trait and the generic [`Fp`] type.
 //!
-//! INTERFACE SKELETON — the arithmetic is being written; the public names below are the
-//! contract other modules (square roots, curves, CLI) build against.
+//! An element is N little-endian 64-bit words holding a value in [0, p), in the form its
+//! spec's [`Reduction`] works in: Montgomery form x·2^(64N) mod p by default, the plain
+//! value x for Crandall primes 2^k − c. Either way the stored words are canonical, so
+//! equality compares words. Every constant (R² mod p, −p⁻¹ mod 2^64, c, p − 2, the
+//! inversion window) is derived from `S::P` by `const fn` at compile time: a spec states
+//! p and nothing else (see [`fp_spec!`](crate::fp_spec)).
+//!
+//! Multiplication, squaring, addition and Fermat inversion are constant-time: loops
+//! run a number of times fixed by N, and every correction is a masked selection.
+//!
+//! # Reduction per prime (measured, `ecsm field-bench`, dependent chains, ns)
+//!
+//! See the table in [`specs`]: Crandall's reduction is used where it beats Montgomery's
+//! on this machine (p = 2^k − c with c < 2^34), Montgomery's elsewhere.
+
+mod gcd;
+mod limbs;
+mod reduce;
+pub mod specs;
+
+pub use limbs::hex_words;
+pub use specs::*;
 
 use super::{Field, FieldError};
 use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use limbs::{add_n, bit_length, mul_wide, sqr_wide, sub_n, Wide};
+use rand_core::RngCore;
+
+/// How products are reduced modulo p, chosen per prime by its spec.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// Montgomery multiplication: elements are kept as x·2^(64N) mod p. Works for
+    /// every odd p.
+    Montgomery,
+    /// Crandall's reduction for p = 2^k − c with c < 2^34 and k ≥ 80: elements are
+    /// kept as their plain value and 2^k is folded as c. A spec that names it for
+    /// another p fails to compile.
+    Crandall,
+}
 
 pub mod sqrt;
 
@@ -16,6 +53,8 @@ pub trait FpSpec<const N: usize>:
     const P: [u64; N];
     /// Report name, e.g. `p256` or `2^255-19`.
     const NAME: &'static str;
+    /// The reduction used for products; Montgomery's unless the spec picks another.
+    const REDUCTION: Reduction = Reduction::Montgomery;
 }
 
 /// A prime field GF(p).
@@ -35,4 +74,458 @@ pub trait PrimeField: Field {
     fn is_odd(&self) -> bool;
     /// The Legendre symbol (self / p): 0, 1 or −1. Variable-time.
     fn legendre(&self) -> i8;
+}
+
+/// An element of GF(p) for the prime p of `S` (N words).
+pub struct Fp<const N: usize, S: FpSpec<N>> {
+    /// The value in the form of `S::REDUCTION`, always in [0, p).
+    repr: [u64; N],
+    _spec: PhantomData<S>,
+}
+
+impl<const N: usize, S: FpSpec<N>> Clone for Fp<N, S> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<const N: usize, S: FpSpec<N>> Copy for Fp<N, S> {}
+
+impl<const N: usize, S: FpSpec<N>> PartialEq for Fp<N, S> {
+    /// Constant-time: OR of the words' XORs, no early exit. Both sides are canonical.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.repr
+            .iter()
+            .zip(&other.repr)
+            .fold(0u64, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+}
+impl<const N: usize, S: FpSpec<N>> Eq for Fp<N, S> {}
+
+impl<const N: usize, S: FpSpec<N>> fmt::Debug for Fp<N, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GF({})(0x", S::NAME)?;
+        for b in self.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Window width w ≤ 5 minimising the multiplications of a fixed-window exponentiation
+/// by a `bits`-bit exponent: 2^w − 2 for the table, one per window after the first.
+const fn best_window(bits: usize) -> usize {
+    let mut best = 1;
+    let mut best_cost = usize::MAX;
+    let mut w = 1;
+    while w <= 5 {
+        let cost = (1 << w) - 2 + bits.div_ceil(w) - 1;
+        if cost < best_cost {
+            best = w;
+            best_cost = cost;
+        }
+        w += 1;
+    }
+    best
+}
+
+/// Compile-time constants of the field, all derived from `S::P`.
+impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
+    /// p, little-endian words.
+    pub const MODULUS: [u64; N] = S::P;
+    const P_REF: &'static [u64; N] = &S::P;
+    /// Bit length of p.
+    const NBITS: usize = bit_length(&S::P);
+    /// −p⁻¹ mod 2^64, the Montgomery multiplier.
+    const PINV: u64 = limbs::inv_mod_2_64(S::P[0]).wrapping_neg();
+    /// R mod p and R² mod p, R = 2^(64N).
+    const R1: [u64; N] = limbs::pow2_mod(64 * N, &S::P);
+    const R2: [u64; N] = limbs::pow2_mod(128 * N, &S::P);
+    const IS_MONT: bool = matches!(S::REDUCTION, Reduction::Montgomery);
+    /// c = 2^k − p for Crandall primes (k the bit length of p); 0 otherwise.
+    const C: u64 = if Self::IS_MONT {
+        0
+    } else {
+        let k = Self::NBITS;
+        let mut two_k = [0u64; N];
+        if k < 64 * N {
+            two_k[k / 64] = 1 << (k % 64);
+        }
+        let c = limbs::sub_const(&two_k, &S::P);
+        let mut i = 1;
+        while i < N {
+            assert!(c[i] == 0, "Crandall reduction needs p = 2^k - c, c < 2^34");
+            i += 1;
+        }
+        assert!(
+            c[0] < 1 << 34,
+            "Crandall reduction needs p = 2^k - c, c < 2^34"
+        );
+        assert!(k >= 80, "Crandall reduction needs p of 80 bits or more");
+        c[0]
+    };
+    /// The stored form of 1.
+    const ONE: [u64; N] = if Self::IS_MONT {
+        Self::R1
+    } else {
+        let mut one = [0u64; N];
+        one[0] = 1;
+        one
+    };
+    /// The factor that makes an integer inverse of the stored words the stored form of
+    /// the inverse: (xR)⁻¹·R² = x⁻¹R in Montgomery form, 1 for plain values.
+    const INV_SCALE: [u64; N] = if Self::IS_MONT { Self::R2 } else { Self::ONE };
+    /// p − 2, the Fermat inversion exponent.
+    const P_MINUS_2: [u64; N] = limbs::sub_small(&S::P, 2);
+    /// Window width of the Fermat inversion.
+    const WINDOW: usize = best_window(Self::NBITS);
+
+    /// Compile-time checks of the spec; evaluated by [`fp_spec!`](crate::fp_spec) for
+    /// each declared field (and by the arithmetic on first use).
+    #[doc(hidden)]
+    pub const VALID: () = {
+        assert!(N >= 1 && N <= 9, "1 to 9 words");
+        assert!(S::P[0] & 1 == 1, "p must be odd");
+        assert!(S::P[N - 1] != 0, "the top word of p must be nonzero");
+        assert!(N > 1 || S::P[0] > 3, "p must exceed 3");
+        let _ = Self::C;
+    };
+
+    #[inline(always)]
+    const fn from_repr(repr: [u64; N]) -> Self {
+        Fp {
+            repr,
+            _spec: PhantomData,
+        }
+    }
+
+    /// The stored form of a canonical value w < p (Montgomery: w·R² ·R⁻¹ = wR; also
+    /// correct for w < 2^(64N) when N = 1, as w·R² < pR).
+    #[inline(always)]
+    fn encode(w: &[u64; N]) -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::VALID;
+        if Self::IS_MONT {
+            Self::from_repr(reduce::montgomery(
+                mul_wide(w, &Self::R2),
+                &S::P,
+                Self::PINV,
+            ))
+        } else {
+            Self::from_repr(*w)
+        }
+    }
+
+    /// The canonical value in [0, p), little-endian words.
+    #[inline(always)]
+    pub fn to_canonical(&self) -> [u64; N] {
+        if Self::IS_MONT {
+            reduce::montgomery(
+                Wide {
+                    lo: self.repr,
+                    hi: [0; N],
+                },
+                &S::P,
+                Self::PINV,
+            )
+        } else {
+            self.repr
+        }
+    }
+
+    /// The element with canonical value `w`, or `OutOfRange` when w ≥ p.
+    pub fn from_canonical(w: [u64; N]) -> Result<Self, FieldError> {
+        // Borrow out of w − p means w < p; a branch only on the accept/reject outcome.
+        let (_, below) = sub_n(&w, &S::P);
+        if below == 0 {
+            return Err(FieldError::OutOfRange { field: S::NAME });
+        }
+        Ok(Self::encode(&w))
+    }
+
+    /// The element with canonical value `w`, for constants: a `const fn` that panics
+    /// (a compile error in a `const`) when w ≥ p. Run-time input goes through
+    /// [`Fp::from_canonical`] or [`Field::from_bytes`] instead.
+    pub const fn const_from_words(w: [u64; N]) -> Self {
+        assert!(!limbs::geq(&w, &S::P), "constant not below p");
+        if Self::IS_MONT {
+            Self::from_repr(limbs::shl_mod(&w, 64 * N, &S::P))
+        } else {
+            Self::from_repr(w)
+        }
+    }
+
+    /// The element written in big-endian hexadecimal, for constants (see
+    /// [`Fp::const_from_words`]): panics on a bad digit or a value ≥ p.
+    pub const fn const_from_hex(s: &str) -> Self {
+        Self::const_from_words(hex_words::<N>(s))
+    }
+
+    #[inline(always)]
+    fn mul_repr(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let t = mul_wide(a, b);
+        if Self::IS_MONT {
+            reduce::montgomery(t, &S::P, Self::PINV)
+        } else {
+            reduce::crandall(&t, Self::NBITS, Self::C)
+        }
+    }
+
+    #[inline(always)]
+    fn sqr_repr(a: &[u64; N]) -> [u64; N] {
+        let t = sqr_wide(a);
+        if Self::IS_MONT {
+            reduce::montgomery(t, &S::P, Self::PINV)
+        } else {
+            reduce::crandall(&t, Self::NBITS, Self::C)
+        }
+    }
+
+    /// `2·self`.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        *self + *self
+    }
+
+    /// `self^(p−2)` = `self⁻¹` for nonzero self (Fermat), by a fixed-window
+    /// exponentiation: the exponent p − 2 is public, so reading the table at its digits
+    /// leaks nothing; the operations run are the same for every value. Zero gives zero.
+    fn fermat_inverse(&self) -> Self {
+        const MAX_TABLE: usize = 32;
+        let w = Self::WINDOW;
+        let mut table = [Self::one(); MAX_TABLE];
+        for i in 1..(1 << w) {
+            table[i] = table[i - 1] * *self;
+        }
+        let e = &Self::P_MINUS_2;
+        let digit = |i: usize| -> usize {
+            // Bits [w·i, w·i + w) of e, which may straddle two words.
+            let bit = w * i;
+            let mut d = e[bit / 64] >> (bit % 64);
+            if bit % 64 + w > 64 && bit / 64 + 1 < N {
+                d |= e[bit / 64 + 1] << (64 - bit % 64);
+            }
+            (d & ((1 << w) - 1)) as usize
+        };
+        let windows = Self::NBITS.div_ceil(w);
+        let mut r = table[digit(windows - 1)];
+        for i in (0..windows - 1).rev() {
+            for _ in 0..w {
+                r = r.square();
+            }
+            let d = digit(i);
+            if d != 0 {
+                r *= table[d];
+            }
+        }
+        r
+    }
+}
+
+impl<const N: usize, S: FpSpec<N>> Add for Fp<N, S> {
+    type Output = Self;
+    /// a + b < 2p: one masked subtraction of p.
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        let (s, carry) = add_n(&self.repr, &rhs.repr);
+        Self::from_repr(reduce::final_sub(&s, carry, &S::P))
+    }
+}
+impl<const N: usize, S: FpSpec<N>> AddAssign for Fp<N, S> {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+impl<const N: usize, S: FpSpec<N>> Sub for Fp<N, S> {
+    type Output = Self;
+    /// a − b, plus p under the mask of the borrow.
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        let (d, borrow) = sub_n(&self.repr, &rhs.repr);
+        let mask = borrow.wrapping_neg();
+        let mut pm = [0u64; N];
+        for i in 0..N {
+            pm[i] = S::P[i] & mask;
+        }
+        Self::from_repr(add_n(&d, &pm).0)
+    }
+}
+impl<const N: usize, S: FpSpec<N>> SubAssign for Fp<N, S> {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+impl<const N: usize, S: FpSpec<N>> Neg for Fp<N, S> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self::zero() - self
+    }
+}
+impl<const N: usize, S: FpSpec<N>> Mul for Fp<N, S> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self::from_repr(Self::mul_repr(&self.repr, &rhs.repr))
+    }
+}
+impl<const N: usize, S: FpSpec<N>> MulAssign for Fp<N, S> {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<const N: usize, S: FpSpec<N>> Field for Fp<N, S> {
+    const NAME: &'static str = S::NAME;
+    const BYTES: usize = bit_length(&S::P).div_ceil(8);
+
+    #[inline(always)]
+    fn zero() -> Self {
+        Self::from_repr([0; N])
+    }
+    #[inline(always)]
+    fn one() -> Self {
+        Self::from_repr(Self::ONE)
+    }
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        self.repr.iter().fold(0, |acc, w| acc | w) == 0
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Self::from_repr(Self::sqr_repr(&self.repr))
+    }
+    /// Fermat: self^(p−2) by a fixed window (about bits·S + bits/w·M).
+    fn invert(&self) -> Result<Self, FieldError> {
+        if self.is_zero() {
+            return Err(FieldError::NotInvertible);
+        }
+        Ok(self.fermat_inverse())
+    }
+    /// Bernstein–Yang divsteps in batches of 62, variable-time.
+    fn invert_vartime(&self) -> Result<Self, FieldError> {
+        if self.is_zero() {
+            return Err(FieldError::NotInvertible);
+        }
+        Ok(Self::from_repr(gcd::invert_vartime(
+            &self.repr,
+            &Self::INV_SCALE,
+            &S::P,
+        )))
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        let w = self.to_canonical();
+        let mut out = vec![0u8; Self::BYTES];
+        for (k, byte) in out.iter_mut().rev().enumerate() {
+            *byte = (w[k / 8] >> (8 * (k % 8))) as u8;
+        }
+        out
+    }
+    fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
+        if bytes.len() != Self::BYTES {
+            return Err(FieldError::BadLength {
+                field: S::NAME,
+                expected: Self::BYTES,
+                got: bytes.len(),
+            });
+        }
+        let mut w = [0u64; N];
+        for (k, &byte) in bytes.iter().rev().enumerate() {
+            w[k / 8] |= u64::from(byte) << (8 * (k % 8));
+        }
+        Self::from_canonical(w)
+    }
+    /// Rejection sampling: uniform words cut to the bit length of p until one is
+    /// below p (accepted with probability > 1/2).
+    fn random(rng: &mut dyn RngCore) -> Self {
+        let top = Self::NBITS - 64 * (N - 1);
+        let mask = if top == 64 {
+            u64::MAX
+        } else {
+            (1u64 << top) - 1
+        };
+        loop {
+            let mut w = [0u64; N];
+            for x in w.iter_mut() {
+                *x = rng.next_u64();
+            }
+            w[N - 1] &= mask;
+            if let Ok(x) = Self::from_canonical(w) {
+                return x;
+            }
+        }
+    }
+}
+
+impl<const N: usize, S: FpSpec<N>> PrimeField for Fp<N, S> {
+    const BITS: usize = bit_length(&S::P);
+
+    fn modulus() -> &'static [u64] {
+        Self::P_REF
+    }
+    fn from_u64(v: u64) -> Self {
+        // v < p when N > 1; for N = 1 (Montgomery only) encode reduces any v.
+        let mut w = [0u64; N];
+        w[0] = v;
+        Self::encode(&w)
+    }
+    fn to_words(&self) -> Vec<u64> {
+        self.to_canonical().to_vec()
+    }
+    /// A slice of the wrong length is `BadLength`, with `expected` and `got` counted in
+    /// words here.
+    fn from_words(w: &[u64]) -> Result<Self, FieldError> {
+        let w: [u64; N] = w.try_into().map_err(|_| FieldError::BadLength {
+            field: S::NAME,
+            expected: N,
+            got: w.len(),
+        })?;
+        Self::from_canonical(w)
+    }
+    fn is_odd(&self) -> bool {
+        self.to_canonical()[0] & 1 == 1
+    }
+    /// Binary Jacobi symbol on the canonical value.
+    fn legendre(&self) -> i8 {
+        gcd::jacobi(&self.to_canonical(), &S::P)
+    }
+}
+
+/// Declares a prime field from its modulus in hexadecimal: a spec type, its
+/// [`FpSpec`] impl with p parsed at compile time, and an alias for the field.
+///
+/// ```
+/// ecsm::fp_spec!(
+///     /// GF(2^127 − 1).
+///     M127, FpM127, 2, "7fffffffffffffffffffffffffffffff", "2^127-1"
+/// );
+/// use ecsm::field::{Field, PrimeField};
+/// assert_eq!(FpM127::BITS, 127);
+/// assert_eq!(-FpM127::one(), FpM127::from_u64(0) - FpM127::one());
+/// ```
+///
+/// An optional last argument names the [`Reduction`] (`Crandall`), Montgomery's by
+/// default. The macro also evaluates the spec's compile-time checks, so a bad p (even,
+/// too wide, not of Crandall's shape when Crandall is asked for) fails the build.
+#[macro_export]
+macro_rules! fp_spec {
+    ($(#[$doc:meta])* $spec:ident, $alias:ident, $n:literal, $hex:literal, $name:literal $(, $red:ident)?) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+        pub struct $spec;
+        impl $crate::field::prime::FpSpec<$n> for $spec {
+            const P: [u64; $n] = $crate::field::prime::hex_words::<$n>($hex);
+            const NAME: &'static str = $name;
+            $(const REDUCTION: $crate::field::prime::Reduction =
+                $crate::field::prime::Reduction::$red;)?
+        }
+        $(#[$doc])*
+        pub type $alias = $crate::field::prime::Fp<$n, $spec>;
+        const _: () = $crate::field::prime::Fp::<$n, $spec>::VALID;
+    };
 }

@@ -1,0 +1,134 @@
+//! The prime fields of the named curves, each p read from its standard (and checked
+//! against `openssl ecparam -name … -param_enc explicit -text`).
+//!
+//! Reduction per prime: Crandall's for p = 2^k − c with c < 2^34, where it beats
+//! Montgomery's; Montgomery's for the others.
+//!
+//! Crandall against a Montgomery twin of the same p, dependent-chain latency in ns
+//! (criterion group `reduction` of `benches/field.rs`, AMD EPYC, both cores shared with
+//! other jobs, so the absolute figures are high; the ratios decide):
+//!
+//! | p          | Crandall mul / sqr | Montgomery mul / sqr |
+//! |------------|--------------------|----------------------|
+//! | p521       | 153 / 105          | 263 / 193            |
+//! | secp256k1  | 36 / 38            | 57 / 53              |
+//! | secp224k1  | 42 / 42            | 61 / 55              |
+//! | secp192k1  | 26 / 23            | 37 / 33              |
+//! | secp160k1  | 32 / 27            | 38 / 36              |
+//! | secp160r1  | 31 / 27            | 40 / 36              |
+//! | wtls9      | 32 / 27            | 42 / 35              |
+//! | wtls8      | 19 / 19            | 21 / 21              |
+//!
+//! P-256 (Montgomery, where −p⁻¹ ≡ 1 and the limbs 0 and 2^64 − 1 fold) measured
+//! 45 / 43 in the same run.
+
+use crate::fp_spec;
+
+fp_spec!(
+    /// NIST P-192: p = 2^192 − 2^64 − 1 (FIPS 186-4 §D.1.2.1; SEC 2 secp192r1).
+    P192, FpP192, 3, "fffffffffffffffffffffffffffffffeffffffffffffffff", "p192"
+);
+fp_spec!(
+    /// NIST P-224: p = 2^224 − 2^96 + 1 (FIPS 186-4 §D.1.2.2; SEC 2 secp224r1).
+    P224, FpP224, 4, "ffffffffffffffffffffffffffffffff000000000000000000000001", "p224"
+);
+fp_spec!(
+    /// NIST P-256: p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (FIPS 186-4 §D.1.2.3; SEC 2
+    /// secp256r1).
+    P256, FpP256, 4, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", "p256"
+);
+fp_spec!(
+    /// NIST P-384: p = 2^384 − 2^128 − 2^96 + 2^32 − 1 (FIPS 186-4 §D.1.2.4; SEC 2
+    /// secp384r1).
+    P384, FpP384, 6,
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
+    "p384"
+);
+fp_spec!(
+    /// NIST P-521: p = 2^521 − 1 (FIPS 186-4 §D.1.2.5; SEC 2 secp521r1). A Crandall
+    /// prime with c = 1.
+    P521, FpP521, 9,
+    "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "p521", Crandall
+);
+fp_spec!(
+    /// secp256k1: p = 2^256 − 2^32 − 977 (SEC 2 v2 §2.4.1).
+    Secp256k1, FpSecp256k1, 4,
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "secp256k1", Crandall
+);
+fp_spec!(
+    /// secp224k1: p = 2^224 − 2^32 − 6803 (SEC 2 v2 §2.3.1).
+    Secp224k1, FpSecp224k1, 4,
+    "fffffffffffffffffffffffffffffffffffffffffffffffeffffe56d", "secp224k1", Crandall
+);
+fp_spec!(
+    /// secp192k1: p = 2^192 − 2^32 − 4553 (SEC 2 v2 §2.2.1).
+    Secp192k1, FpSecp192k1, 3,
+    "fffffffffffffffffffffffffffffffffffffffeffffee37", "secp192k1", Crandall
+);
+fp_spec!(
+    /// secp160k1: p = 2^160 − 2^32 − 21389 (SEC 2 v1 §2.4.1).
+    Secp160k1, FpSecp160k1, 3, "fffffffffffffffffffffffffffffffeffffac73", "secp160k1", Crandall
+);
+fp_spec!(
+    /// secp160r1: p = 2^160 − 2^31 − 1 (SEC 2 v1 §2.4.2).
+    Secp160r1, FpSecp160r1, 3, "ffffffffffffffffffffffffffffffff7fffffff", "secp160r1", Crandall
+);
+fp_spec!(
+    /// secp128r1: p = 2^128 − 2^97 − 1 (SEC 2 v1 §2.3.1).
+    Secp128r1, FpSecp128r1, 2, "fffffffdffffffffffffffffffffffff", "secp128r1"
+);
+fp_spec!(
+    /// WTLS curve 8: p = 2^112 − 537 (WAP-261-WTLS Annex A; OpenSSL
+    /// wap-wsg-idm-ecid-wtls8).
+    Wtls8, FpWtls8, 2, "fffffffffffffffffffffffffde7", "wtls8", Crandall
+);
+fp_spec!(
+    /// WTLS curve 9: p = 2^160 − 229233 (WAP-261-WTLS Annex A; OpenSSL
+    /// wap-wsg-idm-ecid-wtls9).
+    Wtls9, FpWtls9, 3, "fffffffffffffffffffffffffffffffffffc808f", "wtls9", Crandall
+);
+fp_spec!(
+    /// prime239v1 (also v2, v3): p = 2^239 − 2^143 − 2^95 + 2^47 − 1 (ANSI X9.62-1998
+    /// Annex J.5.3).
+    Prime239, FpPrime239, 4,
+    "7fffffffffffffffffffffff7fffffffffff8000000000007fffffffffff", "prime239"
+);
+fp_spec!(
+    /// brainpoolP160r1/t1 prime (RFC 5639 §3.1).
+    BrainpoolP160, FpBrainpoolP160, 3,
+    "e95e4a5f737059dc60dfc7ad95b3d8139515620f", "brainpoolp160"
+);
+fp_spec!(
+    /// brainpoolP192r1/t1 prime (RFC 5639 §3.2).
+    BrainpoolP192, FpBrainpoolP192, 3,
+    "c302f41d932a36cda7a3463093d18db78fce476de1a86297", "brainpoolp192"
+);
+fp_spec!(
+    /// brainpoolP224r1/t1 prime (RFC 5639 §3.3).
+    BrainpoolP224, FpBrainpoolP224, 4,
+    "d7c134aa264366862a18302575d1d787b09f075797da89f57ec8c0ff", "brainpoolp224"
+);
+fp_spec!(
+    /// brainpoolP256r1/t1 prime (RFC 5639 §3.4).
+    BrainpoolP256, FpBrainpoolP256, 4,
+    "a9fb57dba1eea9bc3e660a909d838d726e3bf623d52620282013481d1f6e5377", "brainpoolp256"
+);
+fp_spec!(
+    /// brainpoolP320r1/t1 prime (RFC 5639 §3.5).
+    BrainpoolP320, FpBrainpoolP320, 5,
+    "d35e472036bc4fb7e13c785ed201e065f98fcfa6f6f40def4f92b9ec7893ec28fcd412b1f1b32e27",
+    "brainpoolp320"
+);
+fp_spec!(
+    /// brainpoolP384r1/t1 prime (RFC 5639 §3.6).
+    BrainpoolP384, FpBrainpoolP384, 6,
+    "8cb91e82a3386d280f5d6f7e50e641df152f7109ed5456b412b1da197fb71123acd3a729901d1a71874700133107ec53",
+    "brainpoolp384"
+);
+fp_spec!(
+    /// brainpoolP512r1/t1 prime (RFC 5639 §3.7).
+    BrainpoolP512, FpBrainpoolP512, 8,
+    "aadd9db8dbe9c48b3fd4e6ae33c9fc07cb308db3b3c9d20ed6639cca703308717d4d9b009bc66842aecda12ae6a380e62881ff2f2d82c68528aa6056583a48f3",
+    "brainpoolp512"
+);
