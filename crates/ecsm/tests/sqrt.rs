@@ -573,7 +573,7 @@ fn search_is_optimal_on_small_targets() {
         let k = 1 + case % 4;
         let targets: Vec<u16> = (0..k).map(|_| 1 + (r.next_u32() % 40) as u16).collect();
         let found = shortest_repunit_sequence(&targets).unwrap();
-        assert!(found.optimal);
+        assert!(found.optimal && found.shortest);
         let chain = &found.chain;
         chain.validate().unwrap();
         let values = chain.values();
@@ -604,11 +604,48 @@ fn search_edge_cases() {
     // An exhausted budget still gives a valid sequence, marked as not optimal.
     let targets = [2, 22, 223];
     let cut = search_repunit_sequence(&targets, 10).unwrap();
-    assert!(!cut.optimal);
+    assert!(!cut.optimal && !cut.shortest);
     cut.chain.validate().unwrap();
     assert!(targets.iter().all(|t| cut.chain.values().contains(t)));
     let full = shortest_repunit_sequence(&targets).unwrap();
     assert!(full.chain.len() <= cut.chain.len());
+}
+
+#[test]
+fn search_budgets_never_give_wrong_claims() {
+    // Every budget from nothing up to enough: the sequence is always valid, and whatever
+    // the outcome claims (shortest, optimal) agrees with the complete search.
+    // {2, 9, 16} and {2, 13, 24} need a wasted squaring (S > largest − 1), so the full
+    // branch and bound runs and some budgets stop it after its first sequence.
+    let mut seen_partial = false;
+    for targets in [
+        vec![2u16, 9, 16],
+        vec![2, 13, 24],
+        vec![3, 11, 37],
+        vec![2, 22, 223],
+    ] {
+        let full = shortest_repunit_sequence(&targets).unwrap();
+        for limit in 0..=full.nodes {
+            let o = search_repunit_sequence(&targets, limit).unwrap();
+            o.chain.validate().unwrap();
+            assert!(targets.iter().all(|t| o.chain.values().contains(t)));
+            if o.shortest {
+                assert_eq!(o.chain.len(), full.chain.len());
+            } else {
+                assert!(o.chain.len() >= full.chain.len());
+            }
+            if o.optimal {
+                assert_eq!(o.chain, full.chain);
+            }
+            seen_partial |= o.shortest && !o.optimal;
+        }
+        let last = search_repunit_sequence(&targets, full.nodes).unwrap();
+        assert!(last.optimal);
+    }
+    assert!(
+        seen_partial,
+        "no budget stopped a search between its first and best sequence"
+    );
 }
 
 #[test]

@@ -21,24 +21,32 @@
 //!
 //! Iterative deepening over strictly increasing sequences whose values do not exceed the
 //! largest target (sorting and dropping values above every target never lengthens a
-//! sequence nor raises its cost, so this loses nothing), with three prunings:
+//! sequence nor raises its cost, so this loses nothing), with these prunings:
 //! - no value may jump over a target that is not yet in the sequence (values increase, so
 //!   it could never be added later);
 //! - from value v the next target t needs at least ⌈log2(t/v)⌉ more steps (a step at most
 //!   doubles the maximum), and so on from target to target; the sum bounds the steps left;
-//! - at the final depth, branch and bound on squarings: the maximum still has to grow to the
-//!   largest target, which costs at least that difference.
+//! - in a shortest sequence every value that is not a target is an addend of some later
+//!   value's (cheapest) split, else dropping it would give a shorter sequence; each step
+//!   uses at most two, which bounds how many unused helpers a node may carry;
+//! - branch and bound on squarings: the maximum still has to grow to the largest target,
+//!   which costs at least that difference.
 //!
-//! The first depth with any sequence is the shortest length, and the whole of that depth is
-//! searched for the fewest squarings, so the result is optimal under the objective above
-//! (unless a node budget runs out, which the outcome reports).
+//! For each length, a first pass admits only sequences without a wasted squaring (S equal
+//! to the largest target − 1, the least possible); the full pass runs only if it finds
+//! none. The first length with any sequence is the shortest, and that length is searched
+//! whole for the fewest squarings, so the result is optimal under the objective above —
+//! unless the node budget runs out, which the outcome reports.
 
 use super::SqrtPlanError;
 use core::fmt;
 
-/// Node budget of [`shortest_repunit_sequence`]: far above what the named primes need (the
-/// largest measured search visits under a million nodes), low enough to end in seconds.
-pub const DEFAULT_NODE_LIMIT: u64 = 200_000_000;
+/// Node budget of [`shortest_repunit_sequence`], about ten seconds of search. Window lengths
+/// of an exponent below 2^521 sum to at most 520; over random such sets the largest search
+/// measured visits about 2·10^5 nodes (0.1 s), and the named primes' under 2·10^4. Sets
+/// of several large, close lengths (e.g. 333, 344, 393, 406, 407, 411, which no exponent
+/// of that size has) can need 10^8 nodes and more.
+pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
 
 /// An addition sequence on repunit lengths, as the steps that evaluate it.
 ///
@@ -148,9 +156,12 @@ impl fmt::Display for RepunitChain {
 pub struct SearchOutcome {
     /// The sequence found.
     pub chain: RepunitChain,
-    /// True when the search completed, so that no sequence has fewer steps, nor as few
-    /// steps and fewer squarings. False when the node budget ran out and `chain` is a
-    /// fallback (powers of two plus each target's binary prefixes).
+    /// True when no sequence has fewer steps (the search exhausted every shorter length).
+    pub shortest: bool,
+    /// True when, moreover, no sequence as short has fewer squarings. False when the node
+    /// budget ran out first: then `chain` is the best found so far or, if the budget ran
+    /// out before any sequence of the shortest length was found, a fallback (powers of
+    /// two plus each target's binary prefixes).
     pub optimal: bool,
     /// Search nodes visited.
     pub nodes: u64,
@@ -163,6 +174,12 @@ pub fn shortest_repunit_sequence(targets: &[u16]) -> Result<SearchOutcome, SqrtP
 }
 
 /// [`shortest_repunit_sequence`] with an explicit node budget.
+///
+/// For each length L from the lower bound up, a first pass looks only for sequences with
+/// no wasted squaring (S = largest target − 1, the least any sequence can have: every step
+/// raises the maximum by at most its cost), which is how the named primes' sequences come
+/// out; a second pass, run only when the first finds nothing, is the full branch and bound
+/// on squarings. The first L with a sequence is the shortest length.
 pub fn search_repunit_sequence(
     targets: &[u16],
     node_limit: u64,
@@ -173,13 +190,14 @@ pub fn search_repunit_sequence(
     let mut t: Vec<u16> = targets.iter().copied().filter(|&x| x > 1).collect();
     t.sort_unstable();
     t.dedup();
-    if t.is_empty() {
+    let Some(&tmax) = t.last() else {
         return Ok(SearchOutcome {
             chain: RepunitChain::default(),
+            shortest: true,
             optimal: true,
             nodes: 0,
         });
-    }
+    };
     let fallback = binary_sequence(&t);
     // suffix[k] = steps needed from target k to the last one.
     let mut suffix = vec![0usize; t.len()];
@@ -189,35 +207,44 @@ pub fn search_repunit_sequence(
     let mut dfs = Dfs {
         t: &t,
         suffix,
-        tmax: *t.last().expect("non-empty"),
+        tmax,
         depth: 0,
-        chain: vec![1],
+        chain: Vec::new(),
+        helper: Vec::new(),
+        uses: Vec::new(),
+        unused: 0,
+        pending: vec![0; usize::from(tmax) / 64 + 1],
+        cost_at: vec![(0, 0, 0); usize::from(tmax) + 1],
         best: None,
-        best_s: u32::MAX,
+        s_limit: 0,
         nodes: 0,
         limit: node_limit,
         aborted: false,
     };
     let first = dfs.bound(1, 0);
+    let outcome = |chain, shortest, optimal, nodes| -> Result<SearchOutcome, SqrtPlanError> {
+        Ok(SearchOutcome {
+            chain,
+            shortest,
+            optimal,
+            nodes,
+        })
+    };
     for depth in first..=fallback.len() {
-        dfs.depth = depth;
-        dfs.rec(0, 0);
-        if dfs.aborted {
-            break;
-        }
-        if let Some(values) = dfs.best.take() {
-            return Ok(SearchOutcome {
-                chain: RepunitChain::from_values(&values)?,
-                optimal: true,
-                nodes: dfs.nodes,
-            });
+        // No sequence of length `depth` can spend fewer squarings than this.
+        let floor = u32::from(tmax - 1).max(depth as u32);
+        for s_limit in [floor, u32::MAX] {
+            dfs.run(depth, s_limit);
+            if let Some((values, _)) = dfs.best.take() {
+                let chain = RepunitChain::from_values(&values)?;
+                return outcome(chain, true, !dfs.aborted, dfs.nodes);
+            }
+            if dfs.aborted {
+                return outcome(fallback, false, false, dfs.nodes);
+            }
         }
     }
-    Ok(SearchOutcome {
-        chain: fallback,
-        optimal: false,
-        nodes: dfs.nodes,
-    })
+    unreachable!("the fallback's length is always feasible")
 }
 
 /// Smallest r ≥ 0 with v·2^r ≥ t.
@@ -264,11 +291,26 @@ struct Dfs<'a> {
     t: &'a [u16],
     suffix: Vec<usize>,
     tmax: u16,
-    /// Steps allowed in this round.
+    /// Steps allowed in this pass.
     depth: usize,
     chain: Vec<u16>,
-    best: Option<Vec<u16>>,
-    best_s: u32,
+    /// Per chain value: true when it is not a target (nor 1).
+    helper: Vec<bool>,
+    /// Per chain value: how many later values' cheapest splits use it.
+    uses: Vec<u32>,
+    /// Helpers with no use yet.
+    unused: usize,
+    /// Candidate values waiting at some level of the recursion, as a bitset over 0..=tmax.
+    /// Levels never collide: a level's candidates all exceed its chain's maximum, which is
+    /// at least every shallower level's current candidate, while the shallower level's
+    /// pending ones are below that.
+    pending: Vec<u64>,
+    /// For a pending value c: its cheapest split (smaller addend, indices of both addends).
+    cost_at: Vec<(u16, u16, u16)>,
+    /// Best sequence of this pass and its squarings.
+    best: Option<(Vec<u16>, u32)>,
+    /// Largest number of squarings still worth finding (inclusive).
+    s_limit: u32,
     nodes: u64,
     limit: u64,
     aborted: bool,
@@ -284,6 +326,21 @@ impl Dfs<'_> {
         }
     }
 
+    /// One pass: every sequence of at most `depth` steps with at most `s_limit` squarings.
+    fn run(&mut self, depth: usize, s_limit: u32) {
+        self.depth = depth;
+        self.s_limit = s_limit;
+        self.chain.clear();
+        self.chain.push(1);
+        self.helper.clear();
+        self.helper.push(false);
+        self.uses.clear();
+        self.uses.push(0);
+        self.unused = 0;
+        self.pending.fill(0);
+        self.rec(0, 0);
+    }
+
     /// Extend `self.chain`, whose targets below `next` are all present, with squarings `s`.
     fn rec(&mut self, next: usize, s: u32) {
         self.nodes += 1;
@@ -292,9 +349,9 @@ impl Dfs<'_> {
             return;
         }
         if next == self.t.len() {
-            if s < self.best_s {
-                self.best_s = s;
-                self.best = Some(self.chain.clone());
+            if s <= self.s_limit {
+                self.s_limit = s.saturating_sub(1);
+                self.best = Some((self.chain.clone(), s));
             }
             return;
         }
@@ -302,39 +359,116 @@ impl Dfs<'_> {
         let left = self.depth - done;
         let v = *self.chain.last().expect("non-empty");
         let tn = self.t[next];
-        // Candidate sums x + y (x ≤ y) in (v, tn], each with its cheapest split (cost x).
-        let mut cands: Vec<(u16, u16)> = Vec::with_capacity(self.chain.len() * 2);
-        for yi in (0..self.chain.len()).rev() {
+        // Candidates x + y in (v, tn]. With y falling, x = c − y rises, so the first split
+        // met for each c has the smallest x: the cheapest (x squarings).
+        let n = self.chain.len();
+        let mut hi = v;
+        for yi in (0..n).rev() {
             let y = self.chain[yi];
-            for &x in &self.chain[..=yi] {
+            if 2 * u32::from(y) <= u32::from(v) {
+                break;
+            }
+            for xi in 0..=yi {
+                let x = self.chain[xi];
                 let c = x + y;
                 if c > tn {
                     break;
                 }
                 if c > v {
-                    cands.push((c, x));
+                    let (w, b) = (usize::from(c) / 64, c % 64);
+                    if self.pending[w] >> b & 1 == 0 {
+                        self.pending[w] |= 1 << b;
+                        self.cost_at[usize::from(c)] = (x, xi as u16, yi as u16);
+                        hi = hi.max(c);
+                    }
                 }
             }
         }
-        cands.sort_unstable_by(|p, q| q.0.cmp(&p.0).then(p.1.cmp(&q.1)));
-        cands.dedup_by_key(|p| p.0);
-        for (c, cost) in cands {
-            let new_next = next + usize::from(c == tn);
-            let need = self.bound(c, new_next);
-            if need + 1 > left {
-                continue;
-            }
-            let s_new = s + u32::from(cost);
-            let s_rest = (self.tmax - c).max(need as u16);
-            if u64::from(s_new) + u64::from(s_rest) >= u64::from(self.best_s) {
-                continue;
-            }
-            self.chain.push(c);
-            self.rec(new_next, s_new);
-            self.chain.pop();
+        // Largest candidate first: doublings and other zero-waste steps come early.
+        let mut top = hi;
+        while let Some(c) = self.highest_pending(v, top) {
+            self.pending[usize::from(c) / 64] &= !(1 << (c % 64));
+            let (cost, xi, yi) = self.cost_at[usize::from(c)];
+            self.visit(next, s, left, tn, c, cost, usize::from(xi), usize::from(yi));
             if self.aborted {
                 return;
             }
+            top = c - 1;
         }
+    }
+
+    /// The largest pending candidate in (v, top].
+    fn highest_pending(&self, v: u16, top: u16) -> Option<u16> {
+        if top <= v {
+            return None;
+        }
+        let mut w = usize::from(top) / 64;
+        let mut mask = u64::MAX >> (63 - top % 64);
+        loop {
+            let word = self.pending[w] & mask;
+            if word != 0 {
+                let c = (64 * w + 63 - word.leading_zeros() as usize) as u16;
+                return (c > v).then_some(c);
+            }
+            if w == usize::from(v) / 64 {
+                return None;
+            }
+            w -= 1;
+            mask = u64::MAX;
+        }
+    }
+
+    /// Try value c (cheapest split x_i + y_i, costing `cost` squarings) as the next step.
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        next: usize,
+        s: u32,
+        left: usize,
+        tn: u16,
+        c: u16,
+        cost: u16,
+        xi: usize,
+        yi: usize,
+    ) {
+        let is_target = c == tn;
+        let new_next = next + usize::from(is_target);
+        let need = self.bound(c, new_next);
+        if need + 1 > left {
+            return;
+        }
+        // In a shortest sequence every helper is used by some later value's split (else
+        // dropping it gives a shorter one), whichever split each value is given; take the
+        // cheapest. Each of the r steps left uses at most two helpers, and the r − m of
+        // them that do not make one of the m missing targets add a helper:
+        // 2r ≥ unused + r − m.
+        let r = left - 1;
+        let freed = usize::from(self.helper[xi] && self.uses[xi] == 0)
+            + usize::from(yi != xi && self.helper[yi] && self.uses[yi] == 0);
+        let unused = self.unused - freed + usize::from(!is_target);
+        let missing = self.t.len() - new_next;
+        if r + missing < unused {
+            return;
+        }
+        // The maximum still has to grow to the largest target, and each step costs ≥ 1.
+        let s_new = s + u32::from(cost);
+        let s_rest = u32::from(self.tmax - c).max(need as u32);
+        if u64::from(s_new) + u64::from(s_rest) > u64::from(self.s_limit) {
+            return;
+        }
+        self.chain.push(c);
+        self.helper.push(!is_target);
+        self.uses.push(0);
+        self.uses[xi] += 1;
+        self.uses[yi] += 1;
+        let saved = self.unused;
+        self.unused = unused;
+        self.rec(new_next, s_new);
+        self.unused = saved;
+        self.uses[xi] -= 1;
+        self.uses[yi] -= 1;
+        self.uses.pop();
+        self.helper.pop();
+        self.chain.pop();
     }
 }
