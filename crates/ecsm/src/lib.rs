@@ -32,6 +32,7 @@
 
 pub mod backend;
 pub mod cost;
+pub mod curve;
 pub mod curves;
 pub mod experiments;
 pub mod field;

@@ -1,0 +1,3 @@
+//! Curve models: coordinate systems and their formulas, generic over the field.
+
+pub mod binary;
