@@ -152,11 +152,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// V = A·xQ + D and G = V/(A·D),
     /// x3 = A·xP·xQ/D = xP·(A·G) + xP and λ3 = V²/(A·D) + λP + 1 = V·G + λP + 1.
     /// xP = xQ means P = ±Q (doubled, or O); A = 0 with xP ≠ xQ means P + Q = T.
-    pub fn lambda_affine_add(
-        &self,
-        p: &LambdaAffine<F>,
-        q: &LambdaAffine<F>,
-    ) -> LambdaAffine<F> {
+    pub fn lambda_affine_add(&self, p: &LambdaAffine<F>, q: &LambdaAffine<F>) -> LambdaAffine<F> {
         let (xp, lp, xq, lq) = match (*p, *q) {
             (LambdaAffine::Infinity, _) => return *q,
             (_, LambdaAffine::Infinity) => return *p,
@@ -227,7 +223,8 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         let g = (p.l + p.x).square();
         let x3 = t.square();
         let z3 = t * zz;
-        let l3 = g * (g + t + zz) + self.mul_a2sq_plus_a6(zz.square()) + x3 + self.mul_a2_plus_1(z3);
+        let l3 =
+            g * (g + t + zz) + self.mul_a2sq_plus_a6(zz.square()) + x3 + self.mul_a2_plus_1(z3);
         Lambda {
             x: x3,
             l: l3,

@@ -70,7 +70,9 @@ pub enum A2Kind {
 /// The shape of the curve constants, chosen by type so that the formulas drop the
 /// multiplications that vanish. Implemented by [`KoblitzA0`], [`KoblitzA1`],
 /// [`GenericA0`], [`GenericA1`] and [`ArbitraryA2`].
-pub trait CurveShape: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+pub trait CurveShape:
+    Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
     /// The kind of a2.
     const A2: A2Kind;
     /// True when a6 = 1 (Koblitz curves): multiplications by a6 and √a6 vanish.
@@ -385,7 +387,7 @@ pub fn field_from_hex<F: Field>(hex: &str, what: &'static str) -> Result<F, Curv
 /// Big-endian hex (even length, no prefix) to bytes.
 pub(crate) fn hex_to_bytes(hex: &str, what: &'static str) -> Result<Vec<u8>, CurveError> {
     let digits = hex.as_bytes();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err(CurveError::BadHex { what });
     }
     let nibble = |c: u8| match c {
