@@ -24,6 +24,34 @@
 //! | [`random`] | random curves and points for experiments (seed 000 §5) |
 //! | [`params`] | the ten NIST curves as published data |
 //!
+//! Costs of the generic paths, as measured by `tests/binary_curves.rs` (C: per shape —
+//! "a6" vanishes on the Koblitz shapes; formulas marked † take one more C per multiplication
+//! by a2 when a2 ∉ {0, 1}):
+//!
+//! | operation | cost | source |
+//! |---|---|---|
+//! | `affine_double`, `affine_add` | I + 2M + 1S | seed 000 §2.1 |
+//! | `affine_add_sub` (P + Q, P − Q) | I + 4M + 2S | seed 000 §3.1 |
+//! | `affine_triple` | I + 6M + 4S | seed 000 §4 (count), derivation ours |
+//! | `ld_double` † | 3M + 5S + 1C (a6) | seed 000 §2.1, EFD |
+//! | `ld_mixed_add` † | 8M + 5S | EFD `madd-2005-dl` |
+//! | `ld_add` | 13M + 4S | EFD `add-2005-dl` |
+//! | `x_double` | 1M + 3S + 1C (√a6) | seed 000 §3 |
+//! | `x_diff_add` | 4M + 1S | López–Dahab 1999 |
+//! | `ladder_step` | 5M + 4S + 1C (√a6) | seed 000 §2.5 |
+//! | `ladder_recover_y` | I + 10M + 1S | López–Dahab 1999 |
+//! | `lambda_affine_double` | I + 1M + 2S | ours |
+//! | `lambda_affine_add` | I + 6M + 1S | ours, from seed 001 |
+//! | `lambda_double` † | 4M + 4S | seed 001 |
+//! | `lambda_double_alt` † | 3M + 4S + 1C (a2² + a6) | seed 001, EFD form |
+//! | `lambda_add` | 11M + 2S | seed 001 |
+//! | `lambda_mixed_add` | 8M + 2S | seed 001 |
+//! | `lambda_double_add` (2Q + P) † | 10M + 6S | seed 001 |
+//! | `odd_multiples` (t ≥ 2) † | I + (9t − 9)M + 2tS | ours; seed 000 §4 states I + (11t − 13)M + 2tS |
+//! | `odd_multiples_naive` | t·(I + 2M + 1S) | |
+//!
+//! The conversions' costs are listed in [`convert`].
+//!
 //! ```
 //! use ecsm::curve::binary::{params::find_binary_curve, BinaryCurve, GenericA1};
 //! use ecsm::field::Gf163;

@@ -6,9 +6,12 @@
 //! not include. The method below is our own design along the same three steps (all
 //! denominators without inversion, one inversion, reconstruction) and costs
 //! **I + (9t − 9)M + 2tS** for t ≥ 2: the paper's count at t = 2 and 2t − 4
-//! multiplications fewer beyond (the sole-inversion reconstruction here exploits that the
-//! denominators' prefix products are needed by the recurrence anyway, so the backward pass
-//! of Montgomery's trick costs 2M per point instead of 3M).
+//! multiplications fewer beyond. Without the appendix the two cannot be compared step by
+//! step; what saves multiplications here is that the prefix products Montgomery's trick
+//! would form (`crate::field::batch_invert`, 3M per element) are the Z_i the recurrence
+//! needs anyway, leaving 2M per point for the backward pass, and that N_i² + N_i·Z_{i+1}
+//! is computed as N_i·W_i with W_i reused in N_{i+1}. Per further point: 6M + 1S forward,
+//! 2M backward, 1M + 1S to rebuild it.
 //!
 //! Derivation. Let R = \[2\]P and Q_i = \[2i+1\]P = Q_{i−1} + R, Q_0 = P. With
 //! δ_i = x(Q_{i−1}) + x(R) and n_i = y(Q_{i−1}) + y(R), the chord slope is
