@@ -106,7 +106,7 @@ pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
     t
 }
 
-/// The full 2N-word square a²: the N(N−1)/2 cross products a_i·a_j (i < j) once,
+/// The full 2N-word square a² in three passes: the N(N−1)/2 cross products a_i·a_j (i < j) once,
 /// doubled by a one-bit shift, plus the N diagonal squares a_i² — N(N+1)/2 word
 /// products instead of N².
 #[inline(always)]

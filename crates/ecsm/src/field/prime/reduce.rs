@@ -98,3 +98,34 @@ pub(crate) fn crandall<const N: usize>(t: &Wide<N>, k: usize, c: u64) -> [u64; N
     };
     select(ge.wrapping_neg(), &s3, &s)
 }
+
+/// Montgomery multiplication a·b·R⁻¹ mod p with the product and the reduction
+/// interleaved word by word (coarsely integrated operand scanning, Koç–Acar–Kaliski,
+/// "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996):
+/// only N + 2 words are live at a time, against 2N for a full product first.
+#[inline(always)]
+pub(crate) fn montgomery_mul_cios<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    pinv: u64,
+) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_hi = 0u64;
+    for i in 0..N {
+        let mut c = 0;
+        for j in 0..N {
+            (t[j], c) = mac(t[j], a[j], b[i], c);
+        }
+        let (s, c2) = adc(t_hi, c, 0);
+        let m = t[0].wrapping_mul(pinv);
+        let (_, mut c) = mac(t[0], m, p[0], 0);
+        for j in 1..N {
+            (t[j - 1], c) = mac(t[j], m, p[j], c);
+        }
+        let (w, c3) = adc(s, c, 0);
+        t[N - 1] = w;
+        t_hi = c2 + c3;
+    }
+    final_sub(&t, t_hi, p)
+}
