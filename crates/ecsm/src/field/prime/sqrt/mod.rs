@@ -29,8 +29,8 @@ mod search;
 pub use generate::{generate_source, GeneratedPlan};
 pub use plan::{repunit_windows, RepunitPlan, Window};
 pub use pow::{
-    pow_binary, pow_repunit, pow_sliding, pow_sliding_window, sliding_window_bits,
-    MAX_SLIDING_WINDOW,
+    binary_cost, pow_binary, pow_repunit, pow_sliding, pow_sliding_window, sliding_cost,
+    sliding_window_bits, MAX_SLIDING_WINDOW,
 };
 pub use search::{
     search_repunit_sequence, shortest_repunit_sequence, RepunitChain, SearchOutcome,
@@ -101,8 +101,10 @@ pub enum SqrtMethod {
     Binary,
     /// OpenSSL's sliding window ([`pow_sliding`]).
     Sliding,
-    /// Seed 003's repunit windows and addition sequence ([`pow_repunit`]): fewest
-    /// multiplications of the three on every named prime.
+    /// Seed 003's repunit windows and addition sequence ([`pow_repunit`]): by far the
+    /// fewest multiplications on the special-form primes (NIST, SEC k-curves, WTLS), whose
+    /// exponents have a few long runs of ones; on random-looking primes (Brainpool) the
+    /// runs are short and the sliding window wins (see [`SqrtMethod::fastest_for`]).
     #[default]
     Chain,
 }
@@ -111,9 +113,30 @@ impl SqrtMethod {
     /// Every method.
     pub const ALL: [SqrtMethod; 3] = [SqrtMethod::Binary, SqrtMethod::Sliding, SqrtMethod::Chain];
 
-    /// The method with the fewest operations ([`SqrtMethod::Chain`]).
+    /// The method meant for special-form primes, [`SqrtMethod::Chain`] (the default).
     pub fn fastest() -> Self {
         SqrtMethod::Chain
+    }
+
+    /// The method with the fewest field operations for `F`'s exponent, counting a squaring
+    /// as much as a multiplication (the prime fields' measured ratio is 0.7 to 1.05, see
+    /// [`crate::field::prime::specs`]); ties go to the chain. Cached per field.
+    pub fn fastest_for<F: PrimeField>() -> Self {
+        let c = ctx::<F>();
+        *c.fastest.get_or_init(|| {
+            let e = &c.exponent;
+            let plan = c.plan();
+            let chain = plan.squarings() + plan.multiplications();
+            let (ss, sm) = sliding_cost(e, c.window);
+            let (bs, bm) = binary_cost(e);
+            if chain <= ss + sm && chain <= bs + bm {
+                SqrtMethod::Chain
+            } else if ss + sm <= bs + bm {
+                SqrtMethod::Sliding
+            } else {
+                SqrtMethod::Binary
+            }
+        })
     }
 
     /// Report name: `binary`, `sliding` or `chain`.
@@ -285,6 +308,18 @@ impl SqrtPlan {
         self.plan.multiplications()
     }
 
+    /// (squarings, multiplications) of the exponentiation by each method: the plan's for
+    /// [`SqrtMethod::Chain`], [`binary_cost`] and [`sliding_cost`] (OpenSSL's width) for
+    /// the others.
+    pub fn exponentiation_cost(&self, method: SqrtMethod) -> (usize, usize) {
+        let e = self.plan.exponent();
+        match method {
+            SqrtMethod::Binary => binary_cost(e),
+            SqrtMethod::Sliding => sliding_cost(e, sliding_window_bits(plan::bit_len(e))),
+            SqrtMethod::Chain => (self.squarings(), self.multiplications()),
+        }
+    }
+
     /// Squarings and multiplications of a whole [`sqrt`] by [`SqrtMethod::Chain`] on a
     /// nonzero input, as `(S, M)`, when they do not depend on the input: the exponentiation,
     /// plus 1S for the check when p ≡ 3 (mod 4), plus 2S + 3M (v², 2x·v², x·v·(i−1), the
@@ -367,6 +402,7 @@ struct Ctx<F> {
     exponent: Vec<u64>,
     window: usize,
     plan: OnceLock<RepunitPlan>,
+    fastest: OnceLock<SqrtMethod>,
     /// Tonelli–Shanks: g[j] = z^(q·2^j) for j = 0..s, z a fixed non-residue.
     ts: Vec<F>,
 }
@@ -398,6 +434,7 @@ impl<F: PrimeField> Ctx<F> {
             window: sliding_window_bits(plan::bit_len(&exponent)),
             exponent,
             plan: OnceLock::new(),
+            fastest: OnceLock::new(),
             ts,
         }
     }
