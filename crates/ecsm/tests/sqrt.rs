@@ -560,6 +560,31 @@ fn p192_matches_the_seed() {
 }
 
 #[test]
+fn plan_summary_is_plain_data() {
+    let plan = sqrt_plan_for(&prime("p192")).unwrap();
+    let s = plan.summary();
+    assert_eq!(
+        s.modulus_hex,
+        "fffffffffffffffffffffffffffffffeffffffffffffffff"
+    );
+    assert_eq!(s.exponent_formula, "(p+1)/4");
+    // (2^128 − 1)·2^62 = 0x3fff…ffc000…0 (32 f's after the 3, then 15 zero hex digits + c).
+    assert_eq!(
+        s.exponent_hex,
+        format!("3{}c{}", "f".repeat(31), "0".repeat(15))
+    );
+    assert_eq!(s.exponent_bits, 190);
+    assert_eq!(s.windows, [(128, 62)]);
+    assert_eq!(s.chain_values, [1, 2, 4, 8, 16, 32, 64, 128]);
+    assert_eq!(s.chain_steps.len(), 7);
+    assert_eq!(s.chain_text, plan.plan.chain().to_string());
+    assert!(s.optimal);
+    assert_eq!(s.exponentiation_costs[2], ("chain", 189, 7));
+    assert_eq!(s.exponentiation_costs[0], ("binary", 189, 127));
+    assert_eq!(s.sqrt_cost, Some((190, 7)));
+}
+
+#[test]
 fn p384_matches_the_seed() {
     let plan = sqrt_plan_for(&prime("p384")).unwrap();
     // Seed 003: e = Σ_{127..381} 2^i + Σ_{94..125} 2^i + 2^30.
@@ -852,6 +877,7 @@ fn random_roots<F: PrimeField>(seed: u64, n: usize) {
             assert!(*root == a || *root == -a);
         }
         let y = F::random(&mut r);
+        assert_eq!(sqrt(&y, SqrtMethod::Chain).is_ok(), y.legendre() != -1);
         if y.legendre() == -1 {
             non_squares += 1;
             for m in SqrtMethod::ALL {

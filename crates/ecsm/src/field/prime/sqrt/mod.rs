@@ -27,6 +27,7 @@ mod pow;
 mod search;
 
 pub use generate::{generate_source, GeneratedPlan};
+
 pub use plan::{repunit_windows, RepunitPlan, Window};
 pub use pow::{
     binary_cost, pow_binary, pow_repunit, pow_sliding, pow_sliding_window, sliding_cost,
@@ -330,6 +331,83 @@ impl SqrtPlan {
             SqrtCase::ThreeMod4 => Some((s + 1, m)),
             SqrtCase::FiveMod8 => Some((s + 2, m + 3)),
             SqrtCase::OneMod8 { .. } => None,
+        }
+    }
+}
+
+/// A [`SqrtPlan`] flattened into plain values, for serialisation by callers (the library
+/// has no serde): every field maps directly onto a JSON number, string or array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SqrtPlanSummary {
+    /// p in hexadecimal, most significant digit first.
+    pub modulus_hex: String,
+    /// The case, e.g. `p ≡ 3 (mod 4): x^((p+1)/4)`.
+    pub case: String,
+    /// The exponent's formula in p, e.g. `(p+1)/4`.
+    pub exponent_formula: &'static str,
+    /// The exponent in hexadecimal.
+    pub exponent_hex: String,
+    /// Bit length of the exponent.
+    pub exponent_bits: usize,
+    /// Repunit windows, most significant first, as (length, lowest bit index).
+    pub windows: Vec<(u16, u32)>,
+    /// The chain's lengths 1, v₁, …
+    pub chain_values: Vec<u16>,
+    /// The chain's steps (a, b): w_{a+b} = w_a·2^b + w_b.
+    pub chain_steps: Vec<(u16, u16)>,
+    /// The chain in the seed's notation.
+    pub chain_text: String,
+    /// Whether the chain is known optimal (shortest, then fewest squarings).
+    pub optimal: bool,
+    /// (method name, squarings, multiplications) of the exponentiation, for each method.
+    pub exponentiation_costs: Vec<(&'static str, usize, usize)>,
+    /// (squarings, multiplications) of a whole root by the chain, when fixed.
+    pub sqrt_cost: Option<(usize, usize)>,
+}
+
+fn hex(words: &[u64]) -> String {
+    let mut s = String::new();
+    for (i, w) in words.iter().rev().enumerate() {
+        if i == 0 {
+            s += &format!("{w:x}");
+        } else {
+            s += &format!("{w:016x}");
+        }
+    }
+    if s.is_empty() {
+        s.push('0');
+    }
+    s
+}
+
+impl SqrtPlan {
+    /// The plan as plain values ([`SqrtPlanSummary`]).
+    pub fn summary(&self) -> SqrtPlanSummary {
+        let e = self.plan.exponent();
+        SqrtPlanSummary {
+            modulus_hex: hex(&self.modulus),
+            case: self.case.to_string(),
+            exponent_formula: self.case.exponent_formula(),
+            exponent_hex: hex(e),
+            exponent_bits: plan::bit_len(e),
+            windows: self
+                .plan
+                .windows()
+                .iter()
+                .map(|w| (w.len, w.shift))
+                .collect(),
+            chain_values: self.plan.chain().values(),
+            chain_steps: self.plan.chain().steps.clone(),
+            chain_text: self.plan.chain().to_string(),
+            optimal: self.plan.optimal(),
+            exponentiation_costs: SqrtMethod::ALL
+                .iter()
+                .map(|&m| {
+                    let (s, mm) = self.exponentiation_cost(m);
+                    (m.name(), s, mm)
+                })
+                .collect(),
+            sqrt_cost: self.sqrt_cost(),
         }
     }
 }
