@@ -13,7 +13,7 @@ use ecsm::field::prime::sqrt::{
     binary_cost, generate_source, generated::GENERATED_PLANS, pow_binary, pow_repunit, pow_sliding,
     pow_sliding_window, repunit_windows, search_repunit_sequence, search_sqrt_plan,
     shortest_repunit_sequence, sliding_cost, sliding_window_bits, sqrt, sqrt_plan, sqrt_plan_for,
-    sqrt_prepare, sqrt_with, RepunitChain, RepunitPlan, SqrtCase, SqrtMethod, SqrtPlanError,
+    sqrt_prepare, ts_window, RepunitChain, RepunitPlan, SqrtCase, SqrtMethod, SqrtPlanError,
 };
 use ecsm::field::prime::*;
 use ecsm::field::{Field, FieldError, Gf233, PrimeField};
@@ -581,7 +581,7 @@ fn plan_summary_is_plain_data() {
     assert!(s.optimal);
     assert_eq!(s.exponentiation_costs[2], ("chain", 189, 7));
     assert_eq!(s.exponentiation_costs[0], ("binary", 189, 127));
-    assert_eq!(s.sqrt_cost, Some((190, 7)));
+    assert_eq!(s.sqrt_cost, (190, 7));
 }
 
 #[test]
@@ -897,24 +897,41 @@ fn square_roots_on_64_bit_primes() {
     random_roots::<Small<18_446_742_974_197_923_841>>(15, 200); // 2^64 − 2^40 + 1, s = 40
 }
 
+/// The whole root on a counted field costs exactly the plan's stated `sqrt_cost`, for
+/// every case; roots of non-squares stop early and are refused.
+fn counted_root_cost<F: PrimeField>(seed: u64) {
+    let plan = sqrt_plan_for(F::modulus()).unwrap();
+    sqrt_prepare::<Counted<F>>(SqrtMethod::Chain);
+    let mut r = rng(seed);
+    for _ in 0..8 {
+        let x = F::random(&mut r);
+        let sq = x.square();
+        if sq.is_zero() {
+            continue;
+        }
+        let (root, c) = measure(|| sqrt(&Counted(sq), SqrtMethod::Chain));
+        assert_eq!(root.unwrap().0.square(), sq);
+        assert_eq!(
+            (c.sqr as usize, c.mul as usize),
+            plan.sqrt_cost(),
+            "{:?}",
+            plan.case
+        );
+        let y = F::random(&mut r);
+        if y.legendre() == -1 {
+            assert!(sqrt(&Counted(y), SqrtMethod::Chain).is_err());
+        }
+    }
+}
+
 #[test]
-fn sqrt_with_counts_on_a_counted_field() {
-    // The whole root, run on a counted field: the plan's stated cost plus the check.
-    type F = Small<{ (1 << 61) - 1 }>;
-    let p = F::modulus();
-    let plan = sqrt_plan_for(p).unwrap();
-    let x = F::random(&mut rng(21)).square();
-    let (root, c) =
-        measure(|| sqrt_with(&Counted(x), plan.case, &[], |b| pow_repunit(b, &plan.plan)));
-    assert_eq!(root.unwrap().0.square(), x);
-    assert_eq!(Some((c.sqr as usize, c.mul as usize)), plan.sqrt_cost());
-    type G = Small<18_446_744_073_709_551_557>;
-    let plan = sqrt_plan_for(G::modulus()).unwrap();
-    let x = G::random(&mut rng(22)).square();
-    let (root, c) =
-        measure(|| sqrt_with(&Counted(x), plan.case, &[], |b| pow_repunit(b, &plan.plan)));
-    assert_eq!(root.unwrap().0.square(), x);
-    assert_eq!(Some((c.sqr as usize, c.mul as usize)), plan.sqrt_cost());
+fn sqrt_costs_on_counted_fields() {
+    counted_root_cost::<Small<{ (1 << 61) - 1 }>>(21);
+    counted_root_cost::<Small<18_446_744_073_709_551_557>>(22);
+    counted_root_cost::<Small<18_446_744_069_414_584_321>>(23);
+    counted_root_cost::<Small<18_446_742_974_197_923_841>>(24);
+    counted_root_cost::<Small<65537>>(25);
+    counted_root_cost::<Small<17>>(26);
 }
 
 #[test]
@@ -997,14 +1014,27 @@ fn field_checks<F: PrimeField>() {
             SqrtCase::FiveMod8 => {
                 assert_eq!((c.sqr, c.mul), (pc.sqr + 2, pc.mul + 3), "{}", F::NAME)
             }
-            SqrtCase::OneMod8 { .. } => {
-                assert!(c.sqr > pc.sqr && c.mul >= pc.mul + 2, "{}", F::NAME)
+            SqrtCase::OneMod8 { two_adicity } => {
+                // The table-driven discrete logarithm: s − w squarings and
+                // 2 + k(k − 1)/2 + k multiplications, k = ⌈s/w⌉ digits.
+                let s = two_adicity as u64;
+                let w = ts_window(two_adicity as usize) as u64;
+                let k = s.div_ceil(w);
+                assert_eq!(
+                    (c.sqr, c.mul),
+                    (pc.sqr + s - w + 1, pc.mul + 2 + k * (k - 1) / 2 + k),
+                    "{}",
+                    F::NAME
+                )
             }
         }
         if m == SqrtMethod::Chain {
-            if let Some(cost) = plan.sqrt_cost() {
-                assert_eq!((c.sqr as usize, c.mul as usize), cost, "{}", F::NAME);
-            }
+            assert_eq!(
+                (c.sqr as usize, c.mul as usize),
+                plan.sqrt_cost(),
+                "{}",
+                F::NAME
+            );
         }
         assert_eq!(c.inv, 0);
         // The plan's stated exponentiation cost is the measured one.

@@ -3,9 +3,11 @@
 //! - p ≡ 3 (mod 4): √x = ±x^((p+1)/4) (Euler's criterion; seed 003).
 //! - p ≡ 5 (mod 8): Atkin's method: v = (2x)^((p−5)/8), i = 2x·v², √x = ±x·v·(i − 1)
 //!   (A. O. L. Atkin, 1992; also Crandall–Pomerance, *Prime Numbers*, Algorithm 2.3.8).
-//! - p ≡ 1 (mod 8): Tonelli–Shanks with p − 1 = 2^s·q, q odd, from t = x^((q−1)/2) and a
-//!   table of z^(q·2^j) for a fixed non-residue z (Cohen, *A Course in Computational
-//!   Algebraic Number Theory*, Algorithm 1.5.1).
+//! - p ≡ 1 (mod 8): Tonelli–Shanks with p − 1 = 2^s·q, q odd, from t = x^((q−1)/2), with
+//!   the discrete logarithm of x^q to base z^q (z a fixed non-residue) read w bits at a
+//!   time from precomputed tables of powers of z^q (Bernstein's table-driven variant; the
+//!   classical loop is Cohen, *A Course in Computational Algebraic Number Theory*,
+//!   Algorithm 1.5.1).
 //!
 //! The [`SqrtMethod`] chooses how the one large exponentiation is done: square-and-multiply
 //! ([`pow_binary`]), OpenSSL's sliding window ([`pow_sliding`]) or seed 003's repunit
@@ -25,6 +27,7 @@ pub mod generated;
 mod plan;
 mod pow;
 mod search;
+mod tonelli;
 
 pub use generate::{generate_source, GeneratedPlan};
 
@@ -37,6 +40,7 @@ pub use search::{
     search_repunit_sequence, shortest_repunit_sequence, RepunitChain, SearchOutcome,
     DEFAULT_NODE_LIMIT,
 };
+pub use tonelli::ts_window;
 
 use super::PrimeField;
 use crate::field::{Field, FieldError};
@@ -322,15 +326,19 @@ impl SqrtPlan {
     }
 
     /// Squarings and multiplications of a whole [`sqrt`] by [`SqrtMethod::Chain`] on a
-    /// nonzero input, as `(S, M)`, when they do not depend on the input: the exponentiation,
-    /// plus 1S for the check when p ≡ 3 (mod 4), plus 2S + 3M (v², 2x·v², x·v·(i−1), the
-    /// check) for Atkin. `None` for Tonelli–Shanks, whose loop depends on x.
-    pub fn sqrt_cost(&self) -> Option<(usize, usize)> {
+    /// nonzero square, as `(S, M)`: the exponentiation, plus 1S for the check; for Atkin
+    /// 2S + 3M more (v², 2x·v², x·v·(i−1)); for Tonelli–Shanks the table-driven
+    /// discrete logarithm's fixed s − w squarings and 2 + k(k−1)/2 + k multiplications
+    /// (w = [`ts_window`]`(s)`, k = ⌈s/w⌉).
+    pub fn sqrt_cost(&self) -> (usize, usize) {
         let (s, m) = (self.squarings(), self.multiplications());
         match self.case {
-            SqrtCase::ThreeMod4 => Some((s + 1, m)),
-            SqrtCase::FiveMod8 => Some((s + 2, m + 3)),
-            SqrtCase::OneMod8 { .. } => None,
+            SqrtCase::ThreeMod4 => (s + 1, m),
+            SqrtCase::FiveMod8 => (s + 2, m + 3),
+            SqrtCase::OneMod8 { two_adicity } => {
+                let (ts, tm) = tonelli::ts_cost(two_adicity as usize);
+                (s + ts + 1, m + tm)
+            }
         }
     }
 }
@@ -361,8 +369,8 @@ pub struct SqrtPlanSummary {
     pub optimal: bool,
     /// (method name, squarings, multiplications) of the exponentiation, for each method.
     pub exponentiation_costs: Vec<(&'static str, usize, usize)>,
-    /// (squarings, multiplications) of a whole root by the chain, when fixed.
-    pub sqrt_cost: Option<(usize, usize)>,
+    /// (squarings, multiplications) of a whole root by the chain.
+    pub sqrt_cost: (usize, usize),
 }
 
 fn hex(words: &[u64]) -> String {
@@ -481,8 +489,8 @@ struct Ctx<F> {
     window: usize,
     plan: OnceLock<RepunitPlan>,
     fastest: OnceLock<SqrtMethod>,
-    /// Tonelli–Shanks: g[j] = z^(q·2^j) for j = 0..s, z a fixed non-residue.
-    ts: Vec<F>,
+    /// Tonelli–Shanks tables (p ≡ 1 mod 8 only).
+    ts: Option<tonelli::TsTables<F>>,
 }
 
 impl<F: PrimeField> Ctx<F> {
@@ -497,15 +505,12 @@ impl<F: PrimeField> Ctx<F> {
                     .find(|z| z.legendre() == -1)
                     .expect("half the elements of GF(p) are non-residues");
                 let q = shr(p, two_adicity as usize);
-                let mut g = Vec::with_capacity(two_adicity as usize + 1);
-                g.push(z.pow_vartime(&q));
-                for j in 1..=two_adicity as usize {
-                    let prev: F = g[j - 1];
-                    g.push(prev.square());
-                }
-                g
+                Some(tonelli::TsTables::new(
+                    z.pow_vartime(&q),
+                    two_adicity as usize,
+                ))
             }
-            _ => Vec::new(),
+            _ => None,
         };
         Ctx {
             case,
@@ -582,17 +587,24 @@ pub fn sqrt_plan<F: PrimeField>() -> &'static RepunitPlan {
 /// A square root of `x`: whichever of ±√x the method yields (callers pick the parity).
 /// `Err(NoSolution)` when x is not a square. See the module documentation for the
 /// algorithms; the first call for a field type builds its cached data.
+///
+/// Run on [`crate::cost::Counted`] it spends, for x ≠ 0, exactly
+/// [`SqrtPlan::sqrt_cost`] with the [`SqrtMethod::Chain`] (and the other methods' own
+/// exponentiation counts in place of the plan's).
 pub fn sqrt<F: PrimeField>(x: &F, method: SqrtMethod) -> Result<F, FieldError> {
     let c = ctx::<F>();
-    sqrt_with(x, c.case, &c.ts, |b| c.pow(b, method))
+    sqrt_with(x, c.case, c.ts.as_ref(), |b| c.pow(b, method))
         .ok_or(FieldError::NoSolution { field: F::NAME })
 }
 
-/// The algorithms of [`sqrt`] over any field, given the case, the Tonelli–Shanks table
-/// (`ts[j] = z^(q·2^j)`, j = 0..=s; empty otherwise) and the exponentiation to
-/// [`SqrtCase::exponent`]. Public so that the cost model can run it on
-/// [`crate::cost::Counted`] fields; `None` when x is not a square.
-pub fn sqrt_with<F: Field>(x: &F, case: SqrtCase, ts: &[F], pow: impl Fn(&F) -> F) -> Option<F> {
+/// The algorithms of [`sqrt`], given the case, the Tonelli–Shanks tables (p ≡ 1 mod 8) and
+/// the exponentiation to [`SqrtCase::exponent`]; `None` when x is not a square.
+fn sqrt_with<F: Field>(
+    x: &F,
+    case: SqrtCase,
+    ts: Option<&tonelli::TsTables<F>>,
+    pow: impl Fn(&F) -> F,
+) -> Option<F> {
     if x.is_zero() {
         return Some(*x);
     }
@@ -606,36 +618,9 @@ pub fn sqrt_with<F: Field>(x: &F, case: SqrtCase, ts: &[F], pow: impl Fn(&F) -> 
             let i = b * v.square();
             *x * v * (i - F::one())
         }
-        SqrtCase::OneMod8 { two_adicity } => tonelli_shanks(x, two_adicity as usize, ts, pow)?,
+        SqrtCase::OneMod8 { .. } => ts
+            .expect("tables are built for p ≡ 1 (mod 8)")
+            .sqrt(x, pow)?,
     };
     (root.square() == *x).then_some(root)
-}
-
-/// Tonelli–Shanks (Cohen, Algorithm 1.5.1) with c's successive powers read from the table:
-/// the loop keeps c = z^(q·2^(s−m)) of order 2^m, so the factor c^(2^(m−i−1)) it needs is
-/// always `ts[s − i − 1]` and the next c² is `ts[s − i]`.
-fn tonelli_shanks<F: Field>(x: &F, s: usize, ts: &[F], pow: impl Fn(&F) -> F) -> Option<F> {
-    debug_assert_eq!(ts.len(), s + 1);
-    let t = pow(x); // x^((q−1)/2)
-    let mut r = *x * t; // x^((q+1)/2)
-    let mut b = r * t; // x^q
-    let mut m = s;
-    let one = F::one();
-    while b != one {
-        // The least i with b^(2^i) = 1. For a square, b's order is below 2^m, so i < m;
-        // b^(2^(m−1)) ≠ 1 means x is not a square.
-        let mut i = 0;
-        let mut bb = b;
-        while bb != one {
-            if i + 1 >= m {
-                return None;
-            }
-            bb = bb.square();
-            i += 1;
-        }
-        r *= ts[s - i - 1];
-        b *= ts[s - i];
-        m = i;
-    }
-    Some(r)
 }
