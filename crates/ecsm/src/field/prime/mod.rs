@@ -20,6 +20,7 @@ mod gcd;
 mod limbs;
 mod reduce;
 pub mod specs;
+pub mod sqrt;
 
 pub use limbs::hex_words;
 pub use specs::*;
@@ -42,8 +43,6 @@ pub enum Reduction {
     /// another p fails to compile.
     Crandall,
 }
-
-pub mod sqrt;
 
 /// The defining data of one prime field: p as N little-endian 64-bit words.
 pub trait FpSpec<const N: usize>:
