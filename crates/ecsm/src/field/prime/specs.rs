@@ -4,23 +4,27 @@
 //! Reduction per prime: Crandall's for p = 2^k − c with c < 2^34, where it beats
 //! Montgomery's; Montgomery's for the others.
 //!
-//! Crandall against a Montgomery twin of the same p, dependent-chain latency in ns
-//! (criterion group `reduction` of `benches/field.rs`, AMD EPYC, both cores shared with
-//! other jobs, so the absolute figures are high; the ratios decide):
+//! Crandall against a Montgomery twin of the same p: dependent-chain latency in ns, the
+//! fastest of 31 rounds of `experiments::timing` (the `ecsm field-bench` harness), AMD
+//! EPYC (Zen 3, about 2.7 GHz as measured here, both cores shared with other jobs). The
+//! criterion group `reduction` in `benches/field.rs` runs the same comparison (its
+//! means run higher under load; the order is the same).
 //!
 //! | p          | Crandall mul / sqr | Montgomery mul / sqr |
 //! |------------|--------------------|----------------------|
-//! | p521       | 153 / 105          | 263 / 193            |
-//! | secp256k1  | 36 / 38            | 57 / 53              |
-//! | secp224k1  | 42 / 42            | 61 / 55              |
-//! | secp192k1  | 26 / 23            | 37 / 33              |
-//! | secp160k1  | 32 / 27            | 38 / 36              |
-//! | secp160r1  | 31 / 27            | 40 / 36              |
-//! | wtls9      | 32 / 27            | 42 / 35              |
-//! | wtls8      | 19 / 19            | 21 / 21              |
+//! | p521       | 67.3 / 49.8        | 76.1 / 52.0          |
+//! | secp256k1  | 17.7 / 15.9        | 25.9 / 23.8          |
+//! | secp224k1  | 21.3 / 18.3        | 22.4 / 21.3          |
+//! | secp192k1  | 12.7 / 10.8        | 17.4 / 16.8          |
+//! | secp160k1  | 15.5 / 14.1        | 18.1 / 17.9          |
+//! | secp160r1  | 15.5 / 14.1        | 16.7 / 17.9          |
+//! | wtls9      | 15.5 / 14.1        | 16.4 / 16.8          |
+//! | wtls8      |  9.8 /  9.5        | 10.9 / 10.5          |
 //!
-//! P-256 (Montgomery, where −p⁻¹ ≡ 1 and the limbs 0 and 2^64 − 1 fold) measured
-//! 45 / 43 in the same run.
+//! P-256 stays with Montgomery (20.8 / 18.7 in the same run): −p⁻¹ ≡ 1 mod 2^64 and its
+//! limbs 0 and 2^64 − 1 let LLVM fold most of the reduction's products, and 2^256 −
+//! 2^224 + … is no Crandall shape (c has 224 bits). No Solinas reduction was written
+//! for P-192/P-224/P-256/P-384: see the module documentation of [`super`].
 
 use crate::fp_spec;
 
