@@ -970,6 +970,14 @@ fn generated_plans_are_current() {
         assert!(g.optimal, "{name}");
         let fresh = search_sqrt_plan(p).unwrap();
         assert!(fresh.plan.optimal(), "{name}");
+        // The shortest chain also has the fewest squarings any chain reaching the longest
+        // window can have: optimal for every weighting of S against M.
+        let longest = *fresh.plan.window_lengths().last().unwrap();
+        assert_eq!(
+            fresh.plan.chain().squarings(),
+            usize::from(longest) - 1,
+            "{name}"
+        );
         assert_eq!(g.steps, fresh.plan.chain().steps.as_slice(), "{name}");
         assert_eq!(
             (g.squarings, g.multiplications),

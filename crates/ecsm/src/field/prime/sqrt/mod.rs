@@ -2,7 +2,8 @@
 //!
 //! - p ≡ 3 (mod 4): √x = ±x^((p+1)/4) (Euler's criterion; seed 003).
 //! - p ≡ 5 (mod 8): Atkin's method: v = (2x)^((p−5)/8), i = 2x·v², √x = ±x·v·(i − 1)
-//!   (A. O. L. Atkin, 1992; also Crandall–Pomerance, *Prime Numbers*, Algorithm 2.3.8).
+//!   (A. O. L. Atkin, 1992, as presented in S. Müller, *On the computation of square roots
+//!   in finite fields*, Designs, Codes and Cryptography 31, 2004).
 //! - p ≡ 1 (mod 8): Tonelli–Shanks with p − 1 = 2^s·q, q odd, from t = x^((q−1)/2), with
 //!   the discrete logarithm of x^q to base z^q (z a fixed non-residue) read w bits at a
 //!   time from precomputed tables of powers of z^q (Bernstein's table-driven variant; the
@@ -30,7 +31,6 @@ mod search;
 mod tonelli;
 
 pub use generate::{generate_source, GeneratedPlan};
-
 pub use plan::{repunit_windows, RepunitPlan, Window};
 pub use pow::{
     binary_cost, pow_binary, pow_repunit, pow_sliding, pow_sliding_window, sliding_cost,
@@ -588,9 +588,10 @@ pub fn sqrt_plan<F: PrimeField>() -> &'static RepunitPlan {
 /// `Err(NoSolution)` when x is not a square. See the module documentation for the
 /// algorithms; the first call for a field type builds its cached data.
 ///
-/// Run on [`crate::cost::Counted`] it spends, for x ≠ 0, exactly
-/// [`SqrtPlan::sqrt_cost`] with the [`SqrtMethod::Chain`] (and the other methods' own
-/// exponentiation counts in place of the plan's).
+/// Run on [`crate::cost::Counted`] it spends, for a nonzero square x, exactly
+/// [`SqrtPlan::sqrt_cost`] with [`SqrtMethod::Chain`] (and the other methods' own
+/// exponentiation counts in place of the plan's) — once the field's data is built: the
+/// first call also spends the table set-up, so call [`sqrt_prepare`] before measuring.
 pub fn sqrt<F: PrimeField>(x: &F, method: SqrtMethod) -> Result<F, FieldError> {
     let c = ctx::<F>();
     sqrt_with(x, c.case, c.ts.as_ref(), |b| c.pow(b, method))

@@ -66,9 +66,9 @@ pub fn sliding_cost(e: &[u64], w: usize) -> (usize, usize) {
     (s, m)
 }
 
-/// Window width for an exponent of `bits` bits, by OpenSSL's heuristic
-/// (`BN_window_bits_for_exponent_size` in crypto/bn/bn_lcl.h): > 671 bits → 6, > 239 → 5,
-/// > 79 → 4, > 23 → 3, otherwise 1.
+/// Window width for an exponent of `bits` bits, by OpenSSL's heuristic (the macro
+/// `BN_window_bits_for_exponent_size` in crypto/bn/bn_local.h, bn_lcl.h before 1.1.1):
+/// more than 671 bits → 6, 239 → 5, 79 → 4, 23 → 3, otherwise 1.
 pub fn sliding_window_bits(bits: usize) -> usize {
     if bits > 671 {
         6
