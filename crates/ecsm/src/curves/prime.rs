@@ -177,8 +177,11 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         q.to_affine()
     }
 
+    /// Decoding for callers that name no method: the square-root exponentiation with the
+    /// fewest operations for this prime (the chain, except on the Brainpool primes, whose
+    /// short runs of ones favour the sliding window).
     fn decode(&self, encoded: &[u8]) -> Result<Affine<F>, EncodingError> {
-        decode_point(&self.curve, encoded, SqrtMethod::default())
+        decode_point(&self.curve, encoded, SqrtMethod::fastest_for::<F>())
     }
 
     /// [n]Q = O, needed only when the cofactor is not 1 (otherwise every point of the
