@@ -35,13 +35,13 @@ enum Command {
     Curves,
     /// The scalar-multiplication methods of a curve, one spec per line.
     Methods(curve_cmds::CurveArg),
-    /// [k]P, printed as SEC 1 hex.
+    /// The scalar multiple k·P, printed as SEC 1 hex.
     Mul(curve_cmds::MulArgs),
     /// Decode a SEC 1 point (compressed or not) and print it uncompressed.
     Decompress(curve_cmds::PointArgs),
     /// Full public-key validation: exit 0 and `valid`, or exit 1 and `invalid: REASON`.
     Validate(curve_cmds::PointArgs),
-    /// ECDH shared secret (x-coordinate of [d]Q) with full validation of the peer key.
+    /// ECDH shared secret (x-coordinate of d·Q) with full validation of the peer key.
     Ecdh(curve_cmds::EcdhArgs),
     /// Time a variable-base scalar multiplication or a point decompression.
     Bench(curve_cmds::BenchArgs),

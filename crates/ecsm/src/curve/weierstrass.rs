@@ -21,7 +21,7 @@ pub trait AShape: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// True when `a` has this shape (checked when a curve is built).
     fn admits<F: Field>(a: &F) -> bool;
-    /// Jacobian doubling [2]P, P ≠ O, Y ≠ 0 (the caller handles those).
+    /// Jacobian doubling \[2\]P, P ≠ O, Y ≠ 0 (the caller handles those).
     fn double<F: Field>(p: &Jacobian<F>, a: &F) -> Jacobian<F>;
     /// a·x, as it occurs in the curve equation.
     fn a_times<F: Field>(x: &F, a: &F) -> F;
@@ -309,7 +309,7 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         }
     }
 
-    /// [2]P in Jacobian coordinates; the cost of `A`'s formula, O and 2-torsion handled.
+    /// \[2\]P in Jacobian coordinates; the cost of `A`'s formula, O and 2-torsion handled.
     #[inline]
     pub fn double(&self, p: &Jacobian<F>) -> Jacobian<F> {
         if p.is_infinity() || p.y.is_zero() {

@@ -24,7 +24,7 @@ pub trait PrimeCurveOps {
     /// Decode any SEC 1 encoding, lifting compressed points with `method`, and return
     /// the point uncompressed.
     fn decompress_with(&self, encoded: &[u8], method: SqrtMethod) -> Result<Vec<u8>, CurveOpError>;
-    /// `n` random points of the curve, compressed ([r]G for random r).
+    /// `n` random points of the curve, compressed (\[r\]G for random r).
     fn random_compressed(&self, n: usize, seed: u64) -> Vec<Vec<u8>>;
     /// Decompress `points` (compressed encodings) with `method`, returning the summed
     /// operation counts measured with [`Counted`].
@@ -184,7 +184,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         decode_point(&self.curve, encoded, SqrtMethod::fastest_for::<F>())
     }
 
-    /// [n]Q = O, needed only when the cofactor is not 1 (otherwise every point of the
+    /// \[n\]Q = O, needed only when the cofactor is not 1 (otherwise every point of the
     /// curve other than O has order n).
     fn in_subgroup(&self, q: &Affine<F>) -> bool {
         self.params.h == 1

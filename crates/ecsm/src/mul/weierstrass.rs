@@ -8,7 +8,7 @@ use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
 use crate::field::Field;
 use crate::recode::{wnaf, RecodeError};
 
-/// [k]P by left-to-right double-and-add with mixed additions: ℓ − 1 doublings and one
+/// \[k\]P by left-to-right double-and-add with mixed additions: ℓ − 1 doublings and one
 /// mixed addition per further 1 bit, where ℓ is k's bit length. The obvious reference.
 pub fn double_and_add<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
@@ -25,7 +25,7 @@ pub fn double_and_add<F: Field, A: AShape>(
     q
 }
 
-/// [k]P with the width-w NAF of k (2 ≤ w ≤ 8): 2^(w−2) odd multiples P, 3P, …,
+/// \[k\]P with the width-w NAF of k (2 ≤ w ≤ 8): 2^(w−2) odd multiples P, 3P, …,
 /// (2^(w−1) − 1)P precomputed in affine coordinates (one inversion), then one doubling
 /// per digit and one mixed addition per nonzero digit (on average ℓ/(w + 1)). A width
 /// outside 2..=8 is an error.
