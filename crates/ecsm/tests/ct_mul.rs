@@ -51,7 +51,7 @@ fn check_regular(k: &[u64], w: u32, bits: usize) {
 
 fn low_mask(bits: usize) -> Vec<u64> {
     let mut v = vec![u64::MAX; bits.div_ceil(64)];
-    if bits % 64 != 0 {
+    if !bits.is_multiple_of(64) {
         *v.last_mut().unwrap() = (1u64 << (bits % 64)) - 1;
     }
     v
