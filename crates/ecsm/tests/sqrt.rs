@@ -10,10 +10,12 @@ mod common;
 use common::rng;
 use ecsm::cost::{measure, Counted, OpCounts};
 use ecsm::field::prime::sqrt::{
-    pow_binary, pow_repunit, pow_sliding, pow_sliding_window, repunit_windows,
-    search_repunit_sequence, shortest_repunit_sequence, sliding_window_bits, sqrt, sqrt_plan_for,
-    sqrt_with, RepunitChain, RepunitPlan, SqrtCase, SqrtMethod, SqrtPlanError,
+    binary_cost, generate_source, generated::GENERATED_PLANS, pow_binary, pow_repunit, pow_sliding,
+    pow_sliding_window, repunit_windows, search_repunit_sequence, search_sqrt_plan,
+    shortest_repunit_sequence, sliding_cost, sliding_window_bits, sqrt, sqrt_plan, sqrt_plan_for,
+    sqrt_prepare, ts_window, RepunitChain, RepunitPlan, SqrtCase, SqrtMethod, SqrtPlanError,
 };
+use ecsm::field::prime::*;
 use ecsm::field::{Field, FieldError, Gf233, PrimeField};
 use rand::RngCore;
 use std::collections::HashSet;
@@ -214,6 +216,75 @@ fn prime(name: &str) -> Vec<u64> {
         .1
 }
 
+/// Run `$body::<F>()` for every declared prime field.
+macro_rules! for_each_prime_field {
+    ($f:ident) => {
+        $f::<FpP192>();
+        $f::<FpP224>();
+        $f::<FpP256>();
+        $f::<FpP384>();
+        $f::<FpP521>();
+        $f::<FpSecp256k1>();
+        $f::<FpSecp224k1>();
+        $f::<FpSecp192k1>();
+        $f::<FpSecp160k1>();
+        $f::<FpSecp160r1>();
+        $f::<FpSecp128r1>();
+        $f::<FpWtls8>();
+        $f::<FpWtls9>();
+        $f::<FpPrime239>();
+        $f::<FpBrainpoolP160>();
+        $f::<FpBrainpoolP192>();
+        $f::<FpBrainpoolP224>();
+        $f::<FpBrainpoolP256>();
+        $f::<FpBrainpoolP320>();
+        $f::<FpBrainpoolP384>();
+        $f::<FpBrainpoolP512>();
+    };
+}
+
+/// (name, p) of every declared prime field, in the order of `field::prime::specs`: the
+/// generator's input.
+fn declared_primes() -> Vec<(&'static str, &'static [u64])> {
+    let mut v = Vec::new();
+    macro_rules! push {
+        ($($t:ty),*) => { $(v.push((<$t as Field>::NAME, <$t as PrimeField>::modulus()));)* };
+    }
+    push!(
+        FpP192,
+        FpP224,
+        FpP256,
+        FpP384,
+        FpP521,
+        FpSecp256k1,
+        FpSecp224k1,
+        FpSecp192k1,
+        FpSecp160k1,
+        FpSecp160r1,
+        FpSecp128r1,
+        FpWtls8,
+        FpWtls9,
+        FpPrime239,
+        FpBrainpoolP160,
+        FpBrainpoolP192,
+        FpBrainpoolP224,
+        FpBrainpoolP256,
+        FpBrainpoolP320,
+        FpBrainpoolP384,
+        FpBrainpoolP512
+    );
+    v
+}
+
+#[test]
+fn declared_moduli_match_the_standards() {
+    for (name, p) in named_primes() {
+        if let Some((_, q)) = declared_primes().into_iter().find(|(n, _)| *n == name) {
+            assert_eq!(q, p.as_slice(), "{name}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Exponentiation
 
@@ -354,12 +425,20 @@ fn measured_counts_match_the_stated_ones() {
             (n.saturating_sub(1), ones.saturating_sub(1)),
             "binary, e = {e:x?}"
         );
+        let (bs, bm) = binary_cost(&e);
+        assert_eq!((c.sqr, c.mul), (bs as u64, bm as u64));
         for w in 1..=6 {
             let c = counts_of(|| pow_sliding_window(&x, &e, w).unwrap());
             assert_eq!(
                 (c.sqr, c.mul),
                 sliding_reference_counts(&e, w),
                 "sliding w = {w}, e = {e:x?}"
+            );
+            let (ss, sm) = sliding_cost(&e, w);
+            assert_eq!(
+                (c.sqr, c.mul),
+                (ss as u64, sm as u64),
+                "w = {w}, e = {e:x?}"
             );
         }
         let plan = RepunitPlan::new(&e).unwrap();
@@ -481,6 +560,31 @@ fn p192_matches_the_seed() {
     );
     // Seed: 7M + 127S and 62S.
     assert!(m <= 7 && s <= 189, "{m}M + {s}S");
+}
+
+#[test]
+fn plan_summary_is_plain_data() {
+    let plan = sqrt_plan_for(&prime("p192")).unwrap();
+    let s = plan.summary();
+    assert_eq!(
+        s.modulus_hex,
+        "fffffffffffffffffffffffffffffffeffffffffffffffff"
+    );
+    assert_eq!(s.exponent_formula, "(p+1)/4");
+    // (2^128 − 1)·2^62 = 0x3fff…ffc000…0 (32 f's after the 3, then 15 zero hex digits + c).
+    assert_eq!(
+        s.exponent_hex,
+        format!("3{}c{}", "f".repeat(31), "0".repeat(15))
+    );
+    assert_eq!(s.exponent_bits, 190);
+    assert_eq!(s.windows, [(128, 62)]);
+    assert_eq!(s.chain_values, [1, 2, 4, 8, 16, 32, 64, 128]);
+    assert_eq!(s.chain_steps.len(), 7);
+    assert_eq!(s.chain_text, plan.plan.chain().to_string());
+    assert!(s.optimal);
+    assert_eq!(s.exponentiation_costs[2], ("chain", 189, 7));
+    assert_eq!(s.exponentiation_costs[0], ("binary", 189, 127));
+    assert_eq!(s.sqrt_cost, (190, 7));
 }
 
 #[test]
@@ -776,6 +880,7 @@ fn random_roots<F: PrimeField>(seed: u64, n: usize) {
             assert!(*root == a || *root == -a);
         }
         let y = F::random(&mut r);
+        assert_eq!(sqrt(&y, SqrtMethod::Chain).is_ok(), y.legendre() != -1);
         if y.legendre() == -1 {
             non_squares += 1;
             for m in SqrtMethod::ALL {
@@ -795,24 +900,41 @@ fn square_roots_on_64_bit_primes() {
     random_roots::<Small<18_446_742_974_197_923_841>>(15, 200); // 2^64 − 2^40 + 1, s = 40
 }
 
+/// The whole root on a counted field costs exactly the plan's stated `sqrt_cost`, for
+/// every case; roots of non-squares stop early and are refused.
+fn counted_root_cost<F: PrimeField>(seed: u64) {
+    let plan = sqrt_plan_for(F::modulus()).unwrap();
+    sqrt_prepare::<Counted<F>>(SqrtMethod::Chain);
+    let mut r = rng(seed);
+    for _ in 0..8 {
+        let x = F::random(&mut r);
+        let sq = x.square();
+        if sq.is_zero() {
+            continue;
+        }
+        let (root, c) = measure(|| sqrt(&Counted(sq), SqrtMethod::Chain));
+        assert_eq!(root.unwrap().0.square(), sq);
+        assert_eq!(
+            (c.sqr as usize, c.mul as usize),
+            plan.sqrt_cost(),
+            "{:?}",
+            plan.case
+        );
+        let y = F::random(&mut r);
+        if y.legendre() == -1 {
+            assert!(sqrt(&Counted(y), SqrtMethod::Chain).is_err());
+        }
+    }
+}
+
 #[test]
-fn sqrt_with_counts_on_a_counted_field() {
-    // The whole root, run on a counted field: the plan's stated cost plus the check.
-    type F = Small<{ (1 << 61) - 1 }>;
-    let p = F::modulus();
-    let plan = sqrt_plan_for(p).unwrap();
-    let x = F::random(&mut rng(21)).square();
-    let (root, c) =
-        measure(|| sqrt_with(&Counted(x), plan.case, &[], |b| pow_repunit(b, &plan.plan)));
-    assert_eq!(root.unwrap().0.square(), x);
-    assert_eq!(Some((c.sqr as usize, c.mul as usize)), plan.sqrt_cost());
-    type G = Small<18_446_744_073_709_551_557>;
-    let plan = sqrt_plan_for(G::modulus()).unwrap();
-    let x = G::random(&mut rng(22)).square();
-    let (root, c) =
-        measure(|| sqrt_with(&Counted(x), plan.case, &[], |b| pow_repunit(b, &plan.plan)));
-    assert_eq!(root.unwrap().0.square(), x);
-    assert_eq!(Some((c.sqr as usize, c.mul as usize)), plan.sqrt_cost());
+fn sqrt_costs_on_counted_fields() {
+    counted_root_cost::<Small<{ (1 << 61) - 1 }>>(21);
+    counted_root_cost::<Small<18_446_744_073_709_551_557>>(22);
+    counted_root_cost::<Small<18_446_744_069_414_584_321>>(23);
+    counted_root_cost::<Small<18_446_742_974_197_923_841>>(24);
+    counted_root_cost::<Small<65537>>(25);
+    counted_root_cost::<Small<17>>(26);
 }
 
 #[test]
@@ -826,34 +948,175 @@ fn methods_parse_and_print() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The declared prime fields and the generated plans
+
+const GENERATED_PATH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/src/field/prime/sqrt/generated.rs"
+);
+
+#[test]
+fn generated_plans_are_current() {
+    let src = generate_source(&declared_primes()).unwrap();
+    if std::env::var("ECSM_REGENERATE").as_deref() == Ok("1") {
+        std::fs::write(GENERATED_PATH, &src).unwrap();
+    }
+    let file = std::fs::read_to_string(GENERATED_PATH).unwrap();
+    assert!(
+        file == src,
+        "generated.rs differs from the generator's output: rerun this test with ECSM_REGENERATE=1"
+    );
+    // One optimal plan per declared prime, equal to a fresh search.
+    assert_eq!(GENERATED_PLANS.len(), declared_primes().len());
+    for (g, (name, p)) in GENERATED_PLANS.iter().zip(declared_primes()) {
+        assert_eq!((g.field, g.modulus), (name, p));
+        assert!(g.optimal, "{name}");
+        let fresh = search_sqrt_plan(p).unwrap();
+        assert!(fresh.plan.optimal(), "{name}");
+        assert_eq!(g.steps, fresh.plan.chain().steps.as_slice(), "{name}");
+        assert_eq!(
+            (g.squarings, g.multiplications),
+            (fresh.squarings(), fresh.multiplications()),
+            "{name}"
+        );
+        let table = sqrt_plan_for(p).unwrap();
+        assert_eq!(table, fresh, "{name}");
+    }
+}
+
+/// Roots, plan and measured counts on one declared field.
+fn field_checks<F: PrimeField>() {
+    random_roots::<F>(31, 24);
+    let p = F::modulus();
+    let plan = sqrt_plan_for(p).unwrap();
+    assert_eq!(sqrt_plan::<F>(), &plan.plan, "{}", F::NAME);
+    let e = plan.plan.exponent();
+    let mut r = rng(32);
+    let x = F::random(&mut r);
+    let want = x.pow_vartime(e);
+    assert_eq!(pow_repunit(&x, &plan.plan), want, "{}", F::NAME);
+    assert_eq!(pow_sliding(&x, e), want, "{}", F::NAME);
+    assert_eq!(pow_binary(&x, e), want, "{}", F::NAME);
+
+    // The whole root on the counted field: the exponentiation's measured counts plus the
+    // fixed extras of the case (and, for the chain, exactly the plan's stated cost).
+    let y = Counted(F::random(&mut r).square());
+    for m in SqrtMethod::ALL {
+        sqrt_prepare::<Counted<F>>(m);
+    }
+    for m in SqrtMethod::ALL {
+        let (root, c) = measure(|| sqrt(&y, m));
+        assert_eq!(root.unwrap().0.square(), y.0, "{} {m}", F::NAME);
+        let (_, pc) = measure(|| match m {
+            SqrtMethod::Binary => pow_binary(&y, e),
+            SqrtMethod::Sliding => pow_sliding(&y, e),
+            SqrtMethod::Chain => pow_repunit(&y, &plan.plan),
+        });
+        match plan.case {
+            SqrtCase::ThreeMod4 => assert_eq!((c.sqr, c.mul), (pc.sqr + 1, pc.mul), "{}", F::NAME),
+            SqrtCase::FiveMod8 => {
+                assert_eq!((c.sqr, c.mul), (pc.sqr + 2, pc.mul + 3), "{}", F::NAME)
+            }
+            SqrtCase::OneMod8 { two_adicity } => {
+                // The table-driven discrete logarithm: s − w squarings and
+                // 2 + k(k − 1)/2 + k multiplications, k = ⌈s/w⌉ digits.
+                let s = two_adicity as u64;
+                let w = ts_window(two_adicity as usize) as u64;
+                let k = s.div_ceil(w);
+                assert_eq!(
+                    (c.sqr, c.mul),
+                    (pc.sqr + s - w + 1, pc.mul + 2 + k * (k - 1) / 2 + k),
+                    "{}",
+                    F::NAME
+                )
+            }
+        }
+        if m == SqrtMethod::Chain {
+            assert_eq!(
+                (c.sqr as usize, c.mul as usize),
+                plan.sqrt_cost(),
+                "{}",
+                F::NAME
+            );
+        }
+        assert_eq!(c.inv, 0);
+        // The plan's stated exponentiation cost is the measured one.
+        let (es, em) = plan.exponentiation_cost(m);
+        assert_eq!((pc.sqr, pc.mul), (es as u64, em as u64), "{} {m}", F::NAME);
+    }
+    // The fastest method has the fewest measured S + M of the three.
+    let fastest = SqrtMethod::fastest_for::<F>();
+    let total = |m: SqrtMethod| {
+        let (_, c) = measure(|| sqrt(&y, m));
+        c.sqr + c.mul
+    };
+    for m in SqrtMethod::ALL {
+        assert!(total(fastest) <= total(m), "{} {fastest} vs {m}", F::NAME);
+    }
+}
+
+#[test]
+fn square_roots_on_every_declared_field() {
+    for_each_prime_field!(field_checks);
+}
+
+// ---------------------------------------------------------------------------------------
 // Figures for the report (run with --ignored --nocapture).
+
+fn report_field<F: PrimeField>() {
+    let p = F::modulus();
+    let t = std::time::Instant::now();
+    let plan = search_sqrt_plan(p).unwrap();
+    let dt = t.elapsed();
+    let e = plan.plan.exponent();
+    let x = Counted(F::random(&mut rng(6)));
+    let b = counts_of_any(|| pow_binary(&x, e));
+    let s = counts_of_any(|| pow_sliding(&x, e));
+    let c = counts_of_any(|| pow_repunit(&x, &plan.plan));
+    let bits = bit_string(e).len();
+    println!(
+        "{}: {}\n  {}\n  search {:.3} ms, {} nodes, optimal {}\n  \
+         measured x^e: chain {}M + {}S | binary {}M + {}S | sliding(w={}) {}M + {}S",
+        F::NAME,
+        plan.case,
+        plan.plan,
+        dt.as_secs_f64() * 1e3,
+        plan.plan.search_nodes(),
+        plan.plan.optimal(),
+        c.mul,
+        c.sqr,
+        b.mul,
+        b.sqr,
+        sliding_window_bits(bits),
+        s.mul,
+        s.sqr
+    );
+    // Wall-clock per root, for orientation only.
+    let y = F::random(&mut rng(7)).square();
+    let mut line = String::from("  sqrt time:");
+    for m in SqrtMethod::ALL {
+        sqrt_prepare::<F>(m);
+        let reps = 2000;
+        let t = std::time::Instant::now();
+        let mut acc = y;
+        for _ in 0..reps {
+            acc = sqrt(&std::hint::black_box(y), m).unwrap();
+        }
+        std::hint::black_box(acc);
+        line += &format!(
+            " {m} {:.2} µs",
+            t.elapsed().as_secs_f64() * 1e6 / reps as f64
+        );
+    }
+    println!("{line}");
+}
+
+fn counts_of_any<F: Field>(f: impl FnOnce() -> Counted<F>) -> OpCounts {
+    measure(f).1
+}
 
 #[test]
 #[ignore = "prints the report's figures; timing, not a check"]
 fn report_figures() {
-    let x = Counted(Gf233::random(&mut rng(6)));
-    for (name, p) in named_primes() {
-        let case = SqrtCase::of(&p).unwrap();
-        let e = case.exponent(&p);
-        let t = std::time::Instant::now();
-        let plan = RepunitPlan::new(&e).unwrap();
-        let dt = t.elapsed();
-        let b = counts_of(|| pow_binary(&x, &e));
-        let s = counts_of(|| pow_sliding(&x, &e));
-        let c = counts_of(|| pow_repunit(&x, &plan));
-        println!(
-            "{name}: {case}\n  {plan}\n  search {:.3} ms, {} nodes, optimal {}\n  \
-             measured chain {}M + {}S | binary {}M + {}S | sliding(w={}) {}M + {}S",
-            dt.as_secs_f64() * 1e3,
-            plan.search_nodes(),
-            plan.optimal(),
-            c.mul,
-            c.sqr,
-            b.mul,
-            b.sqr,
-            sliding_window_bits(bit_string(&e).len()),
-            s.mul,
-            s.sqr
-        );
-    }
+    for_each_prime_field!(report_field);
 }

@@ -1,3 +1,4 @@
-//! Curve models and coordinate systems, generic over the field.
+//! Curve models: coordinate systems and their formulas, generic over the field.
 
+pub mod binary;
 pub mod weierstrass;

@@ -2,6 +2,32 @@
 //! schoolbook product and square, and the `const fn` arithmetic that derives every
 //! constant of a field from p at compile time.
 
+/// `for $i in 0..$n { $body }`, written out nine times (the most words a field has)
+/// from five words up, each copy under `if k < $n`, which is constant per field. LLVM
+/// fully unrolls the short inner loops but not the outer ones from six words up, and a
+/// rolled loop keeps its words in memory: written out, every index is a constant
+/// (measured: P-384 multiplication 58 → 54 ns, P-521 75 → 66 ns). Up to four words
+/// LLVM's own unrolling schedules better (P-224 multiplication 20.3 against 24.0 ns
+/// written out), so the loop stays.
+macro_rules! unroll9 {
+    ($i:ident in 0..$n:expr => $body:block) => {{
+        if $n <= 4 {
+            for $i in 0..$n $body
+        } else {
+            unroll9!(@ $i, $n, $body, 0, 1, 2, 3, 4, 5, 6, 7, 8);
+        }
+    }};
+    (@ $i:ident, $n:expr, $body:block, $($k:literal),*) => {
+        $(
+            if $k < $n {
+                let $i: usize = $k;
+                $body
+            }
+        )*
+    };
+}
+pub(crate) use unroll9;
+
 /// `a + b + carry` (carry 0 or 1, or any word for `mac`-style chains): (sum, carry out).
 #[inline(always)]
 pub(crate) const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
@@ -94,7 +120,7 @@ impl<const N: usize> Wide<N> {
 #[inline(always)]
 pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
     let mut t = Wide::zero();
-    for i in 0..N {
+    unroll9!(i in 0..N => {
         let mut carry = 0;
         for j in 0..N {
             let (w, c) = mac(t.get(i + j), a[i], b[j], carry);
@@ -102,17 +128,17 @@ pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
             carry = c;
         }
         t.set(i + N, carry);
-    }
+    });
     t
 }
 
-/// The full 2N-word square a²: the N(N−1)/2 cross products a_i·a_j (i < j) once,
+/// The full 2N-word square a² in three passes: the N(N−1)/2 cross products a_i·a_j (i < j) once,
 /// doubled by a one-bit shift, plus the N diagonal squares a_i² — N(N+1)/2 word
 /// products instead of N².
 #[inline(always)]
 pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
     let mut t = Wide::zero();
-    for i in 0..N {
+    unroll9!(i in 0..N => {
         let mut carry = 0;
         for j in (i + 1)..N {
             let (w, c) = mac(t.get(i + j), a[i], a[j], carry);
@@ -122,7 +148,7 @@ pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
         if i + 1 < N {
             t.set(i + N, carry);
         }
-    }
+    });
     // Double: the cross sum is < 2^(128N−1), so the shift loses nothing.
     let mut top = 0;
     for k in 0..2 * N {

@@ -2,7 +2,7 @@
 //! for p = 2^k − c with a small c. Both are constant-time: the final correction is a
 //! masked selection, never a branch on the value.
 
-use super::limbs::{adc, mac, sbb, select, sub_n, Wide};
+use super::limbs::{adc, mac, sbb, select, sub_n, unroll9, Wide};
 
 /// Montgomery reduction T·R⁻¹ mod p, R = 2^(64N), for T < p·R (P. L. Montgomery,
 /// "Modular multiplication without trial division", Math. Comp. 44, 1985), word by
@@ -15,7 +15,7 @@ use super::limbs::{adc, mac, sbb, select, sub_n, Wide};
 #[inline(always)]
 pub(crate) fn montgomery<const N: usize>(mut t: Wide<N>, p: &[u64; N], pinv: u64) -> [u64; N] {
     let mut top = 0u64;
-    for i in 0..N {
+    unroll9!(i in 0..N => {
         let m = t.lo[i].wrapping_mul(pinv);
         let (_, mut carry) = mac(t.lo[i], m, p[0], 0);
         for j in 1..N {
@@ -26,7 +26,7 @@ pub(crate) fn montgomery<const N: usize>(mut t: Wide<N>, p: &[u64; N], pinv: u64
         let (w, c) = adc(t.hi[i], carry, top);
         t.hi[i] = w;
         top = c;
-    }
+    });
     final_sub(&t.hi, top, p)
 }
 
@@ -97,4 +97,35 @@ pub(crate) fn crandall<const N: usize>(t: &Wide<N>, k: usize, c: u64) -> [u64; N
         bit
     };
     select(ge.wrapping_neg(), &s3, &s)
+}
+
+/// Montgomery multiplication a·b·R⁻¹ mod p with the product and the reduction
+/// interleaved word by word (coarsely integrated operand scanning, Koç–Acar–Kaliski,
+/// "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996):
+/// only N + 2 words are live at a time, against 2N for a full product first.
+#[inline(always)]
+pub(crate) fn montgomery_mul_cios<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    pinv: u64,
+) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_hi = 0u64;
+    unroll9!(i in 0..N => {
+        let mut c = 0;
+        for j in 0..N {
+            (t[j], c) = mac(t[j], a[j], b[i], c);
+        }
+        let (s, c2) = adc(t_hi, c, 0);
+        let m = t[0].wrapping_mul(pinv);
+        let (_, mut c) = mac(t[0], m, p[0], 0);
+        for j in 1..N {
+            (t[j - 1], c) = mac(t[j], m, p[j], c);
+        }
+        let (w, c3) = adc(s, c, 0);
+        t[N - 1] = w;
+        t_hi = c2 + c3;
+    });
+    final_sub(&t, t_hi, p)
 }

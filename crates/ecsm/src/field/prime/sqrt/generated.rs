@@ -7,4 +7,214 @@ use super::GeneratedPlan;
 
 /// One plan per named prime, in the order the generator was given them.
 pub static GENERATED_PLANS: &[GeneratedPlan] = &[
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 128@62; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 →·2^32 w64 →·2^64 w128 (7M + 127S); total 7M + 189S
+    GeneratedPlan {
+        field: "p192",
+        modulus: &[0xffffffffffffffff, 0xfffffffffffffffe, 0xffffffffffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32), (64, 64)],
+        optimal: true,
+        squarings: 189,
+        multiplications: 7,
+    },
+    // p ≡ 1 (mod 8): Tonelli–Shanks, p-1 = 2^96·q, x^((q-1)/2)
+    // windows 127@0; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 →·2^8 w40 →·2^2 w42 →·2^42 w84 →·2^42 w126 →·2 w127 (10M + 126S); total 10M + 126S
+    GeneratedPlan {
+        field: "p224",
+        modulus: &[0x0000000000000001, 0xffffffff00000000, 0xffffffffffffffff, 0x00000000ffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 8), (40, 2), (42, 42), (84, 42), (126, 1)],
+        optimal: true,
+        squarings: 126,
+        multiplications: 10,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 32@222, 1@190, 1@94; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 (5M + 31S); total 7M + 253S
+    GeneratedPlan {
+        field: "p256",
+        modulus: &[0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16)],
+        optimal: true,
+        squarings: 253,
+        multiplications: 7,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 255@127, 32@94, 1@30; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 →·2^32 w64 →·2^16 w80 →·2^4 w84 →·2 w85 →·2^85 w170 →·2^85 w255 (11M + 254S); total 13M + 381S
+    GeneratedPlan {
+        field: "p384",
+        modulus: &[0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32), (64, 16), (80, 4), (84, 1), (85, 85), (170, 85)],
+        optimal: true,
+        squarings: 381,
+        multiplications: 13,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 1@519; chain w1 (0M + 0S); total 0M + 519S
+    GeneratedPlan {
+        field: "p521",
+        modulus: &[0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff],
+        steps: &[],
+        optimal: true,
+        squarings: 519,
+        multiplications: 0,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 223@31, 22@8, 2@2; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^4 w20 →·2^2 w22 →·2^22 w44 →·2 w45 →·2^44 w89 →·2^89 w178 →·2^45 w223 (11M + 222S); total 13M + 253S
+    GeneratedPlan {
+        field: "secp256k1",
+        modulus: &[0xfffffffefffffc2f, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 4), (20, 2), (22, 22), (44, 1), (45, 44), (89, 89), (178, 45)],
+        optimal: true,
+        squarings: 253,
+        multiplications: 13,
+    },
+    // p ≡ 5 (mod 8): Atkin, (2x)^((p-5)/8)
+    // windows 191@30, 19@10, 1@7, 1@5, 2@2, 1@0; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^2 w18 →·2 w19 →·2^19 w38 →·2^38 w76 →·2^76 w152 →·2^38 w190 →·2 w191 (11M + 190S); total 16M + 220S
+    GeneratedPlan {
+        field: "secp224k1",
+        modulus: &[0xfffffffeffffe56d, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000ffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 2), (18, 1), (19, 19), (38, 38), (76, 76), (152, 38), (190, 1)],
+        optimal: true,
+        squarings: 220,
+        multiplications: 16,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 159@31, 19@11, 3@7, 3@1; chain w1 →·2 w2 →·2 w3 →·2^3 w6 →·2^2 w8 →·2^8 w16 →·2^3 w19 →·2^16 w35 →·2^35 w70 →·2^70 w140 →·2^19 w159 (10M + 158S); total 13M + 189S
+    GeneratedPlan {
+        field: "secp192k1",
+        modulus: &[0xfffffffeffffee37, 0xffffffffffffffff, 0xffffffffffffffff],
+        steps: &[(1, 1), (2, 1), (3, 3), (6, 2), (8, 8), (16, 3), (19, 16), (35, 35), (70, 70), (140, 19)],
+        optimal: true,
+        squarings: 189,
+        multiplications: 13,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 127@31, 17@13, 1@11, 2@8, 3@2, 1@0; chain w1 →·2 w2 →·2 w3 →·2^3 w6 →·2^6 w12 →·2^2 w14 →·2^3 w17 →·2^14 w31 →·2^31 w62 →·2^62 w124 →·2^3 w127 (10M + 126S); total 15M + 157S
+    GeneratedPlan {
+        field: "secp160k1",
+        modulus: &[0xfffffffeffffac73, 0xffffffffffffffff, 0x00000000ffffffff],
+        steps: &[(1, 1), (2, 1), (3, 3), (6, 6), (12, 2), (14, 3), (17, 14), (31, 31), (62, 62), (124, 3)],
+        optimal: true,
+        squarings: 157,
+        multiplications: 15,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 129@29; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 →·2^32 w64 →·2^64 w128 →·2 w129 (8M + 128S); total 8M + 157S
+    GeneratedPlan {
+        field: "secp160r1",
+        modulus: &[0xffffffff7fffffff, 0xffffffffffffffff, 0x00000000ffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32), (64, 64), (128, 1)],
+        optimal: true,
+        squarings: 157,
+        multiplications: 8,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 31@95; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^2 w10 →·2^10 w20 →·2^10 w30 →·2 w31 (7M + 30S); total 7M + 125S
+    GeneratedPlan {
+        field: "secp128r1",
+        modulus: &[0xffffffffffffffff, 0xfffffffdffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 2), (10, 10), (20, 10), (30, 1)],
+        optimal: true,
+        squarings: 125,
+        multiplications: 7,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 102@8, 4@3, 1@1; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 →·2^2 w34 →·2^34 w68 →·2^34 w102 (8M + 101S); total 10M + 109S
+    GeneratedPlan {
+        field: "wtls8",
+        modulus: &[0xfffffffffffffde7, 0x0000ffffffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 2), (34, 34), (68, 34)],
+        optimal: true,
+        squarings: 109,
+        multiplications: 10,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 142@16, 1@13, 1@5, 1@2; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^8 w16 →·2^16 w32 →·2^32 w64 →·2^64 w128 →·2^8 w136 →·2^4 w140 →·2^2 w142 (10M + 141S); total 13M + 157S
+    GeneratedPlan {
+        field: "wtls9",
+        modulus: &[0xfffffffffffc808f, 0xffffffffffffffff, 0x00000000ffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32), (64, 64), (128, 8), (136, 4), (140, 2)],
+        optimal: true,
+        squarings: 157,
+        multiplications: 13,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 95@142, 48@93, 1@45; chain w1 →·2 w2 →·2^2 w4 →·2^4 w8 →·2^4 w12 →·2 w13 →·2^13 w26 →·2^13 w39 →·2^8 w47 →·2 w48 →·2^47 w95 (10M + 94S); total 12M + 236S
+    GeneratedPlan {
+        field: "prime239",
+        modulus: &[0x00007fffffffffff, 0xffffffff80000000, 0xffffffffffff7fff, 0x00007fffffffffff],
+        steps: &[(1, 1), (2, 2), (4, 4), (8, 4), (12, 1), (13, 13), (26, 13), (39, 8), (47, 1), (48, 47)],
+        optimal: true,
+        squarings: 236,
+        multiplications: 12,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 3@155, 1@153, 1@150, 1@148, 4@143, 1@140, 1@137, 1@135, 1@132, 5@126, 3@122, 2@118, 3@114, 1@108, 2@105, 3@100, 3@96, 2@91, 2@84, 7@76, 4@69, 1@67, 2@64, 2@61, 1@58, 1@56, 2@53, 2@50, 4@44, 2@41, 1@34, 3@29, 1@26, 1@24, 1@22, 1@18, 1@16, 1@14, 2@11, 1@7, 1@2; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2 w5 →·2^2 w7 (5M + 6S); total 45M + 161S
+    GeneratedPlan {
+        field: "brainpoolp160",
+        modulus: &[0x95b3d8139515620f, 0x737059dc60dfc7ad, 0x00000000e95e4a5f],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 2)],
+        optimal: true,
+        squarings: 161,
+        multiplications: 45,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 2@188, 2@182, 1@175, 4@170, 1@168, 3@160, 2@157, 1@154, 2@150, 1@147, 1@145, 1@143, 2@138, 2@135, 2@132, 2@128, 2@125, 1@123, 4@117, 1@115, 2@110, 1@108, 2@103, 2@98, 1@93, 1@90, 4@84, 1@82, 2@77, 2@72, 2@69, 2@66, 4@61, 6@52, 3@47, 1@44, 3@38, 2@35, 2@32, 4@27, 2@21, 1@19, 1@17, 2@11, 1@7, 1@5, 2@1; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2^2 w6 (4M + 5S); total 50M + 193S
+    GeneratedPlan {
+        field: "brainpoolp192",
+        modulus: &[0x8fce476de1a86297, 0xa7a3463093d18db7, 0xc302f41d932a36cd],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 2)],
+        optimal: true,
+        squarings: 193,
+        multiplications: 50,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 2@220, 1@218, 5@212, 1@206, 2@202, 1@200, 1@197, 1@195, 1@193, 1@191, 1@187, 2@183, 1@180, 2@174, 2@171, 2@167, 1@165, 2@159, 1@155, 1@153, 1@151, 2@145, 2@138, 1@131, 1@128, 1@126, 3@122, 1@120, 3@116, 1@114, 3@108, 1@106, 4@101, 4@93, 2@90, 1@85, 5@78, 3@70, 1@68, 1@66, 4@61, 1@58, 5@52, 2@49, 1@47, 1@45, 1@41, 5@34, 1@32, 1@30, 6@23, 2@20, 1@17, 2@12, 1@6; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2 w5 →·2 w6 (5M + 5S); total 59M + 225S
+    GeneratedPlan {
+        field: "brainpoolp224",
+        modulus: &[0x97da89f57ec8c0ff, 0x75d1d787b09f0757, 0x264366862a183025, 0x00000000d7c134aa],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)],
+        optimal: true,
+        squarings: 225,
+        multiplications: 59,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 1@253, 1@251, 1@249, 6@241, 2@238, 1@236, 1@234, 5@228, 2@225, 3@221, 1@219, 4@211, 3@207, 1@205, 1@203, 1@201, 2@197, 4@192, 5@183, 2@179, 2@175, 1@169, 1@167, 1@165, 1@162, 1@157, 3@152, 2@149, 3@141, 2@136, 1@134, 3@130, 1@127, 2@123, 3@119, 3@113, 6@106, 2@103, 1@99, 4@92, 1@90, 1@88, 1@86, 1@83, 2@79, 1@75, 1@67, 1@65, 1@59, 1@50, 2@46, 1@44, 1@41, 3@32, 1@30, 5@22, 2@19, 3@15, 1@12, 1@10, 2@6, 4@1; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2 w5 →·2 w6 (5M + 5S); total 66M + 258S
+    GeneratedPlan {
+        field: "brainpoolp256",
+        modulus: &[0x2013481d1f6e5377, 0x6e3bf623d5262028, 0x3e660a909d838d72, 0xa9fb57dba1eea9bc],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)],
+        optimal: true,
+        squarings: 258,
+        multiplications: 66,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 2@316, 1@314, 2@310, 1@308, 4@303, 1@300, 3@294, 1@291, 2@282, 2@279, 1@277, 4@272, 1@268, 5@261, 2@258, 6@251, 1@246, 4@240, 4@233, 1@228, 4@223, 2@220, 1@218, 1@215, 4@203, 2@195, 1@192, 6@185, 2@181, 6@172, 5@165, 1@163, 2@159, 4@154, 2@151, 4@146, 1@144, 2@136, 4@131, 4@126, 1@124, 5@117, 1@114, 1@111, 1@109, 3@105, 4@99, 2@96, 4@89, 1@85, 1@82, 5@75, 2@72, 1@67, 1@65, 6@56, 2@52, 1@50, 1@48, 1@42, 1@39, 1@37, 2@34, 5@26, 2@21, 2@18, 2@14, 1@11, 3@7, 1@3, 1@1; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2 w5 →·2 w6 (5M + 5S); total 75M + 321S
+    GeneratedPlan {
+        field: "brainpoolp320",
+        modulus: &[0xfcd412b1f1b32e27, 0x4f92b9ec7893ec28, 0xf98fcfa6f6f40def, 0xe13c785ed201e065, 0xd35e472036bc4fb7],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)],
+        optimal: true,
+        squarings: 321,
+        multiplications: 75,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 1@381, 2@376, 1@373, 3@369, 1@366, 4@359, 1@357, 1@351, 1@349, 1@347, 2@342, 3@337, 2@331, 2@328, 1@326, 1@323, 1@321, 4@310, 1@308, 3@304, 1@302, 2@299, 4@294, 6@287, 1@284, 1@282, 3@275, 2@271, 1@268, 3@260, 5@254, 1@250, 1@248, 1@246, 1@243, 4@238, 3@234, 1@230, 1@225, 4@219, 2@216, 1@214, 1@212, 1@210, 1@208, 1@204, 1@202, 2@199, 1@197, 2@194, 1@192, 1@186, 1@183, 1@181, 2@178, 3@172, 2@169, 1@167, 2@161, 1@158, 8@149, 2@146, 3@142, 1@138, 1@134, 1@131, 3@125, 1@123, 2@120, 2@116, 1@114, 3@109, 1@107, 3@102, 1@99, 1@97, 2@93, 1@90, 3@80, 1@78, 2@73, 1@71, 3@66, 2@61, 3@54, 1@52, 3@46, 1@34, 2@30, 2@26, 1@22, 6@11, 2@8, 1@4, 1@2, 1@0; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2 w5 →·2 w6 →·2^2 w8 (6M + 7S); total 101M + 388S
+    GeneratedPlan {
+        field: "brainpoolp384",
+        modulus: &[0x874700133107ec53, 0xacd3a729901d1a71, 0x12b1da197fb71123, 0x152f7109ed5456b4, 0x0f5d6f7e50e641df, 0x8cb91e82a3386d28],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 2)],
+        optimal: true,
+        squarings: 388,
+        multiplications: 101,
+    },
+    // p ≡ 3 (mod 4): x^((p+1)/4)
+    // windows 1@509, 1@507, 1@505, 1@503, 2@500, 3@496, 2@493, 3@488, 2@485, 3@481, 2@476, 2@473, 5@467, 1@465, 3@460, 1@456, 1@453, 1@449, 2@446, 8@436, 1@434, 1@432, 3@427, 2@423, 1@421, 1@419, 3@415, 2@410, 4@404, 1@401, 7@392, 5@380, 1@377, 2@374, 2@370, 1@365, 2@360, 2@357, 2@354, 3@349, 2@346, 4@340, 1@337, 3@332, 1@330, 1@327, 3@319, 2@316, 1@314, 2@311, 2@307, 3@301, 3@296, 2@292, 1@289, 1@287, 3@282, 2@274, 2@270, 1@265, 3@258, 1@254, 5@248, 1@246, 1@244, 2@240, 2@237, 2@233, 2@230, 1@221, 2@217, 4@212, 2@207, 2@203, 1@201, 1@196, 1@191, 1@189, 1@187, 3@183, 2@180, 2@176, 2@173, 1@171, 1@166, 1@163, 1@161, 1@159, 3@155, 2@151, 1@149, 1@147, 3@141, 3@131, 2@127, 1@123, 1@121, 1@117, 9@102, 1@99, 4@94, 1@91, 2@88, 2@85, 1@79, 2@76, 2@71, 1@69, 1@64, 1@62, 1@59, 1@57, 1@53, 1@51, 1@49, 1@47, 2@43, 1@36, 1@34, 2@31, 1@28, 2@25, 3@17, 1@15, 1@12, 1@9, 4@2, 1@0; chain w1 →·2 w2 →·2 w3 →·2 w4 →·2 w5 →·2^2 w7 →·2 w8 →·2 w9 (7M + 8S); total 134M + 517S
+    GeneratedPlan {
+        field: "brainpoolp512",
+        modulus: &[0x28aa6056583a48f3, 0x2881ff2f2d82c685, 0xaecda12ae6a380e6, 0x7d4d9b009bc66842, 0xd6639cca70330871, 0xcb308db3b3c9d20e, 0x3fd4e6ae33c9fc07, 0xaadd9db8dbe9c48b],
+        steps: &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 2), (7, 1), (8, 1)],
+        optimal: true,
+        squarings: 517,
+        multiplications: 134,
+    },
 ];

@@ -3,9 +3,11 @@
 //! - p ≡ 3 (mod 4): √x = ±x^((p+1)/4) (Euler's criterion; seed 003).
 //! - p ≡ 5 (mod 8): Atkin's method: v = (2x)^((p−5)/8), i = 2x·v², √x = ±x·v·(i − 1)
 //!   (A. O. L. Atkin, 1992; also Crandall–Pomerance, *Prime Numbers*, Algorithm 2.3.8).
-//! - p ≡ 1 (mod 8): Tonelli–Shanks with p − 1 = 2^s·q, q odd, from t = x^((q−1)/2) and a
-//!   table of z^(q·2^j) for a fixed non-residue z (Cohen, *A Course in Computational
-//!   Algebraic Number Theory*, Algorithm 1.5.1).
+//! - p ≡ 1 (mod 8): Tonelli–Shanks with p − 1 = 2^s·q, q odd, from t = x^((q−1)/2), with
+//!   the discrete logarithm of x^q to base z^q (z a fixed non-residue) read w bits at a
+//!   time from precomputed tables of powers of z^q (Bernstein's table-driven variant; the
+//!   classical loop is Cohen, *A Course in Computational Algebraic Number Theory*,
+//!   Algorithm 1.5.1).
 //!
 //! The [`SqrtMethod`] chooses how the one large exponentiation is done: square-and-multiply
 //! ([`pow_binary`]), OpenSSL's sliding window ([`pow_sliding`]) or seed 003's repunit
@@ -25,17 +27,20 @@ pub mod generated;
 mod plan;
 mod pow;
 mod search;
+mod tonelli;
 
 pub use generate::{generate_source, GeneratedPlan};
+
 pub use plan::{repunit_windows, RepunitPlan, Window};
 pub use pow::{
-    pow_binary, pow_repunit, pow_sliding, pow_sliding_window, sliding_window_bits,
-    MAX_SLIDING_WINDOW,
+    binary_cost, pow_binary, pow_repunit, pow_sliding, pow_sliding_window, sliding_cost,
+    sliding_window_bits, MAX_SLIDING_WINDOW,
 };
 pub use search::{
     search_repunit_sequence, shortest_repunit_sequence, RepunitChain, SearchOutcome,
     DEFAULT_NODE_LIMIT,
 };
+pub use tonelli::ts_window;
 
 use super::PrimeField;
 use crate::field::{Field, FieldError};
@@ -101,8 +106,10 @@ pub enum SqrtMethod {
     Binary,
     /// OpenSSL's sliding window ([`pow_sliding`]).
     Sliding,
-    /// Seed 003's repunit windows and addition sequence ([`pow_repunit`]): fewest
-    /// multiplications of the three on every named prime.
+    /// Seed 003's repunit windows and addition sequence ([`pow_repunit`]): by far the
+    /// fewest multiplications on the special-form primes (NIST, SEC k-curves, WTLS), whose
+    /// exponents have a few long runs of ones; on random-looking primes (Brainpool) the
+    /// runs are short and the sliding window wins (see [`SqrtMethod::fastest_for`]).
     #[default]
     Chain,
 }
@@ -111,9 +118,30 @@ impl SqrtMethod {
     /// Every method.
     pub const ALL: [SqrtMethod; 3] = [SqrtMethod::Binary, SqrtMethod::Sliding, SqrtMethod::Chain];
 
-    /// The method with the fewest operations ([`SqrtMethod::Chain`]).
+    /// The method meant for special-form primes, [`SqrtMethod::Chain`] (the default).
     pub fn fastest() -> Self {
         SqrtMethod::Chain
+    }
+
+    /// The method with the fewest field operations for `F`'s exponent, counting a squaring
+    /// as much as a multiplication (the prime fields' measured ratio is 0.7 to 1.05, see
+    /// [`crate::field::prime::specs`]); ties go to the chain. Cached per field.
+    pub fn fastest_for<F: PrimeField>() -> Self {
+        let c = ctx::<F>();
+        *c.fastest.get_or_init(|| {
+            let e = &c.exponent;
+            let plan = c.plan();
+            let chain = plan.squarings() + plan.multiplications();
+            let (ss, sm) = sliding_cost(e, c.window);
+            let (bs, bm) = binary_cost(e);
+            if chain <= ss + sm && chain <= bs + bm {
+                SqrtMethod::Chain
+            } else if ss + sm <= bs + bm {
+                SqrtMethod::Sliding
+            } else {
+                SqrtMethod::Binary
+            }
+        })
     }
 
     /// Report name: `binary`, `sliding` or `chain`.
@@ -285,16 +313,109 @@ impl SqrtPlan {
         self.plan.multiplications()
     }
 
+    /// (squarings, multiplications) of the exponentiation by each method: the plan's for
+    /// [`SqrtMethod::Chain`], [`binary_cost`] and [`sliding_cost`] (OpenSSL's width) for
+    /// the others.
+    pub fn exponentiation_cost(&self, method: SqrtMethod) -> (usize, usize) {
+        let e = self.plan.exponent();
+        match method {
+            SqrtMethod::Binary => binary_cost(e),
+            SqrtMethod::Sliding => sliding_cost(e, sliding_window_bits(plan::bit_len(e))),
+            SqrtMethod::Chain => (self.squarings(), self.multiplications()),
+        }
+    }
+
     /// Squarings and multiplications of a whole [`sqrt`] by [`SqrtMethod::Chain`] on a
-    /// nonzero input, as `(S, M)`, when they do not depend on the input: the exponentiation,
-    /// plus 1S for the check when p ≡ 3 (mod 4), plus 2S + 3M (v², 2x·v², x·v·(i−1), the
-    /// check) for Atkin. `None` for Tonelli–Shanks, whose loop depends on x.
-    pub fn sqrt_cost(&self) -> Option<(usize, usize)> {
+    /// nonzero square, as `(S, M)`: the exponentiation, plus 1S for the check; for Atkin
+    /// 2S + 3M more (v², 2x·v², x·v·(i−1)); for Tonelli–Shanks the table-driven
+    /// discrete logarithm's fixed s − w squarings and 2 + k(k−1)/2 + k multiplications
+    /// (w = [`ts_window`]`(s)`, k = ⌈s/w⌉).
+    pub fn sqrt_cost(&self) -> (usize, usize) {
         let (s, m) = (self.squarings(), self.multiplications());
         match self.case {
-            SqrtCase::ThreeMod4 => Some((s + 1, m)),
-            SqrtCase::FiveMod8 => Some((s + 2, m + 3)),
-            SqrtCase::OneMod8 { .. } => None,
+            SqrtCase::ThreeMod4 => (s + 1, m),
+            SqrtCase::FiveMod8 => (s + 2, m + 3),
+            SqrtCase::OneMod8 { two_adicity } => {
+                let (ts, tm) = tonelli::ts_cost(two_adicity as usize);
+                (s + ts + 1, m + tm)
+            }
+        }
+    }
+}
+
+/// A [`SqrtPlan`] flattened into plain values, for serialisation by callers (the library
+/// has no serde): every field maps directly onto a JSON number, string or array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SqrtPlanSummary {
+    /// p in hexadecimal, most significant digit first.
+    pub modulus_hex: String,
+    /// The case, e.g. `p ≡ 3 (mod 4): x^((p+1)/4)`.
+    pub case: String,
+    /// The exponent's formula in p, e.g. `(p+1)/4`.
+    pub exponent_formula: &'static str,
+    /// The exponent in hexadecimal.
+    pub exponent_hex: String,
+    /// Bit length of the exponent.
+    pub exponent_bits: usize,
+    /// Repunit windows, most significant first, as (length, lowest bit index).
+    pub windows: Vec<(u16, u32)>,
+    /// The chain's lengths 1, v₁, …
+    pub chain_values: Vec<u16>,
+    /// The chain's steps (a, b): w_{a+b} = w_a·2^b + w_b.
+    pub chain_steps: Vec<(u16, u16)>,
+    /// The chain in the seed's notation.
+    pub chain_text: String,
+    /// Whether the chain is known optimal (shortest, then fewest squarings).
+    pub optimal: bool,
+    /// (method name, squarings, multiplications) of the exponentiation, for each method.
+    pub exponentiation_costs: Vec<(&'static str, usize, usize)>,
+    /// (squarings, multiplications) of a whole root by the chain.
+    pub sqrt_cost: (usize, usize),
+}
+
+fn hex(words: &[u64]) -> String {
+    let mut s = String::new();
+    for (i, w) in words.iter().rev().enumerate() {
+        if i == 0 {
+            s += &format!("{w:x}");
+        } else {
+            s += &format!("{w:016x}");
+        }
+    }
+    if s.is_empty() {
+        s.push('0');
+    }
+    s
+}
+
+impl SqrtPlan {
+    /// The plan as plain values ([`SqrtPlanSummary`]).
+    pub fn summary(&self) -> SqrtPlanSummary {
+        let e = self.plan.exponent();
+        SqrtPlanSummary {
+            modulus_hex: hex(&self.modulus),
+            case: self.case.to_string(),
+            exponent_formula: self.case.exponent_formula(),
+            exponent_hex: hex(e),
+            exponent_bits: plan::bit_len(e),
+            windows: self
+                .plan
+                .windows()
+                .iter()
+                .map(|w| (w.len, w.shift))
+                .collect(),
+            chain_values: self.plan.chain().values(),
+            chain_steps: self.plan.chain().steps.clone(),
+            chain_text: self.plan.chain().to_string(),
+            optimal: self.plan.optimal(),
+            exponentiation_costs: SqrtMethod::ALL
+                .iter()
+                .map(|&m| {
+                    let (s, mm) = self.exponentiation_cost(m);
+                    (m.name(), s, mm)
+                })
+                .collect(),
+            sqrt_cost: self.sqrt_cost(),
         }
     }
 }
@@ -367,8 +488,9 @@ struct Ctx<F> {
     exponent: Vec<u64>,
     window: usize,
     plan: OnceLock<RepunitPlan>,
-    /// Tonelli–Shanks: g[j] = z^(q·2^j) for j = 0..s, z a fixed non-residue.
-    ts: Vec<F>,
+    fastest: OnceLock<SqrtMethod>,
+    /// Tonelli–Shanks tables (p ≡ 1 mod 8 only).
+    ts: Option<tonelli::TsTables<F>>,
 }
 
 impl<F: PrimeField> Ctx<F> {
@@ -383,21 +505,19 @@ impl<F: PrimeField> Ctx<F> {
                     .find(|z| z.legendre() == -1)
                     .expect("half the elements of GF(p) are non-residues");
                 let q = shr(p, two_adicity as usize);
-                let mut g = Vec::with_capacity(two_adicity as usize + 1);
-                g.push(z.pow_vartime(&q));
-                for j in 1..=two_adicity as usize {
-                    let prev: F = g[j - 1];
-                    g.push(prev.square());
-                }
-                g
+                Some(tonelli::TsTables::new(
+                    z.pow_vartime(&q),
+                    two_adicity as usize,
+                ))
             }
-            _ => Vec::new(),
+            _ => None,
         };
         Ctx {
             case,
             window: sliding_window_bits(plan::bit_len(&exponent)),
             exponent,
             plan: OnceLock::new(),
+            fastest: OnceLock::new(),
             ts,
         }
     }
@@ -467,17 +587,24 @@ pub fn sqrt_plan<F: PrimeField>() -> &'static RepunitPlan {
 /// A square root of `x`: whichever of ±√x the method yields (callers pick the parity).
 /// `Err(NoSolution)` when x is not a square. See the module documentation for the
 /// algorithms; the first call for a field type builds its cached data.
+///
+/// Run on [`crate::cost::Counted`] it spends, for x ≠ 0, exactly
+/// [`SqrtPlan::sqrt_cost`] with the [`SqrtMethod::Chain`] (and the other methods' own
+/// exponentiation counts in place of the plan's).
 pub fn sqrt<F: PrimeField>(x: &F, method: SqrtMethod) -> Result<F, FieldError> {
     let c = ctx::<F>();
-    sqrt_with(x, c.case, &c.ts, |b| c.pow(b, method))
+    sqrt_with(x, c.case, c.ts.as_ref(), |b| c.pow(b, method))
         .ok_or(FieldError::NoSolution { field: F::NAME })
 }
 
-/// The algorithms of [`sqrt`] over any field, given the case, the Tonelli–Shanks table
-/// (`ts[j] = z^(q·2^j)`, j = 0..=s; empty otherwise) and the exponentiation to
-/// [`SqrtCase::exponent`]. Public so that the cost model can run it on
-/// [`crate::cost::Counted`] fields; `None` when x is not a square.
-pub fn sqrt_with<F: Field>(x: &F, case: SqrtCase, ts: &[F], pow: impl Fn(&F) -> F) -> Option<F> {
+/// The algorithms of [`sqrt`], given the case, the Tonelli–Shanks tables (p ≡ 1 mod 8) and
+/// the exponentiation to [`SqrtCase::exponent`]; `None` when x is not a square.
+fn sqrt_with<F: Field>(
+    x: &F,
+    case: SqrtCase,
+    ts: Option<&tonelli::TsTables<F>>,
+    pow: impl Fn(&F) -> F,
+) -> Option<F> {
     if x.is_zero() {
         return Some(*x);
     }
@@ -491,36 +618,9 @@ pub fn sqrt_with<F: Field>(x: &F, case: SqrtCase, ts: &[F], pow: impl Fn(&F) -> 
             let i = b * v.square();
             *x * v * (i - F::one())
         }
-        SqrtCase::OneMod8 { two_adicity } => tonelli_shanks(x, two_adicity as usize, ts, pow)?,
+        SqrtCase::OneMod8 { .. } => ts
+            .expect("tables are built for p ≡ 1 (mod 8)")
+            .sqrt(x, pow)?,
     };
     (root.square() == *x).then_some(root)
-}
-
-/// Tonelli–Shanks (Cohen, Algorithm 1.5.1) with c's successive powers read from the table:
-/// the loop keeps c = z^(q·2^(s−m)) of order 2^m, so the factor c^(2^(m−i−1)) it needs is
-/// always `ts[s − i − 1]` and the next c² is `ts[s − i]`.
-fn tonelli_shanks<F: Field>(x: &F, s: usize, ts: &[F], pow: impl Fn(&F) -> F) -> Option<F> {
-    debug_assert_eq!(ts.len(), s + 1);
-    let t = pow(x); // x^((q−1)/2)
-    let mut r = *x * t; // x^((q+1)/2)
-    let mut b = r * t; // x^q
-    let mut m = s;
-    let one = F::one();
-    while b != one {
-        // The least i with b^(2^i) = 1. For a square, b's order is below 2^m, so i < m;
-        // b^(2^(m−1)) ≠ 1 means x is not a square.
-        let mut i = 0;
-        let mut bb = b;
-        while bb != one {
-            if i + 1 >= m {
-                return None;
-            }
-            bb = bb.square();
-            i += 1;
-        }
-        r *= ts[s - i - 1];
-        b *= ts[s - i];
-        m = i;
-    }
-    Some(r)
 }

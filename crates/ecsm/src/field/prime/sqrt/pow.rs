@@ -23,6 +23,49 @@ pub fn pow_binary<F: Field>(x: &F, e: &[u64]) -> F {
     r
 }
 
+/// (squarings, multiplications) of [`pow_binary`] for exponent `e`, without running it.
+pub fn binary_cost(e: &[u64]) -> (usize, usize) {
+    let n = bit_len(e);
+    let ones: usize = e.iter().map(|w| w.count_ones() as usize).sum();
+    (n.saturating_sub(1), ones.saturating_sub(1))
+}
+
+/// (squarings, multiplications) of the sliding window of width `w` (see
+/// [`pow_sliding_window`]) for exponent `e`, without running it: the same scan with
+/// counters in place of field operations.
+pub fn sliding_cost(e: &[u64], w: usize) -> (usize, usize) {
+    let n = bit_len(e);
+    if n == 0 || w == 0 {
+        return (0, 0);
+    }
+    let (mut s, mut m) = if w > 1 {
+        (1, (1 << (w - 1)) - 1)
+    } else {
+        (0, 0)
+    };
+    let mut first = true;
+    let mut i = n;
+    while i > 0 {
+        let top = i - 1;
+        if !bit(e, top) {
+            s += 1;
+            i -= 1;
+            continue;
+        }
+        let mut low = (top + 1).saturating_sub(w);
+        while !bit(e, low) {
+            low += 1;
+        }
+        if !first {
+            s += top + 1 - low;
+            m += 1;
+        }
+        first = false;
+        i = low;
+    }
+    (s, m)
+}
+
 /// Window width for an exponent of `bits` bits, by OpenSSL's heuristic
 /// (`BN_window_bits_for_exponent_size` in crypto/bn/bn_lcl.h): > 671 bits → 6, > 239 → 5,
 /// > 79 → 4, > 23 → 3, otherwise 1.

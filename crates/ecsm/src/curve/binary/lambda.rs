@@ -1,0 +1,330 @@
+//! λ-coordinates (Oliveira–López–Aranha–Rodríguez-Henríquez, *Lambda coordinates for
+//! binary elliptic curves*, CHES 2013; seed 001): a point (x, y) with x ≠ 0 is (x, λ) with
+//! λ = x + y/x, and λ-projective (X, L, Z) stands for (X/Z, L/Z), on
+//! (L² + LZ + a2·Z²)·X² = X⁴ + a6·Z⁴.
+//!
+//! λ-affine cannot hold O or T = (0, √a6), so [`LambdaAffine`] names them as variants.
+//! λ-projective holds both with Z = 0: O is (X, X, 0) (the equation forces L = X when
+//! Z = 0; the formulas return (1, 1, 0)) and T is (0, L, 0), L ≠ 0 (the image of (0, √a6)
+//! under (x, y) ↦ (x², x² + y, x); the formulas return (0, 1, 0)). With these
+//! representatives the doublings are complete, and an addition whose result is T
+//! produces it without a branch. All formulas are variable-time.
+
+use super::{Affine, BinaryCurve, CurveShape};
+use crate::field::{BinaryField, Field};
+
+/// A point in λ-affine coordinates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LambdaAffine<F> {
+    /// O.
+    Infinity,
+    /// T = (0, √a6), whose λ would be infinite.
+    TwoTorsion,
+    /// (x, λ) with x ≠ 0 and λ = x + y/x.
+    Point {
+        /// x-coordinate.
+        x: F,
+        /// λ = x + y/x.
+        l: F,
+    },
+}
+
+impl<F: Field> LambdaAffine<F> {
+    /// −(x, λ) = (x, λ + 1), since −(x, y) = (x, x + y). One addition.
+    pub fn neg(&self) -> Self {
+        match *self {
+            LambdaAffine::Point { x, l } => LambdaAffine::Point { x, l: l + F::one() },
+            other => other,
+        }
+    }
+    /// The same point with its coordinates mapped, e.g. into [`crate::cost::Counted`].
+    pub fn map<G: Field>(&self, f: impl Fn(F) -> G) -> LambdaAffine<G> {
+        match *self {
+            LambdaAffine::Infinity => LambdaAffine::Infinity,
+            LambdaAffine::TwoTorsion => LambdaAffine::TwoTorsion,
+            LambdaAffine::Point { x, l } => LambdaAffine::Point { x: f(x), l: f(l) },
+        }
+    }
+}
+
+/// A point in λ-projective coordinates (X, L, Z) ↦ (X/Z, L/Z); Z = 0 is O (X ≠ 0) or T
+/// (X = 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Lambda<F> {
+    /// X.
+    pub x: F,
+    /// L.
+    pub l: F,
+    /// Z.
+    pub z: F,
+}
+
+impl<F: Field> Lambda<F> {
+    /// O = (1, 1, 0).
+    pub fn identity() -> Self {
+        Lambda {
+            x: F::one(),
+            l: F::one(),
+            z: F::zero(),
+        }
+    }
+    /// T = (0, 1, 0).
+    pub fn two_torsion() -> Self {
+        Lambda {
+            x: F::zero(),
+            l: F::one(),
+            z: F::zero(),
+        }
+    }
+    /// True for O (Z = 0, X ≠ 0).
+    pub fn is_identity(&self) -> bool {
+        self.z.is_zero() && !self.x.is_zero()
+    }
+    /// True for T (Z = 0, X = 0).
+    pub fn is_two_torsion(&self) -> bool {
+        self.z.is_zero() && self.x.is_zero()
+    }
+    /// −(X, L, Z) = (X, L + Z, Z). One addition.
+    pub fn neg(&self) -> Self {
+        Lambda {
+            x: self.x,
+            l: self.l + self.z,
+            z: self.z,
+        }
+    }
+    /// The same point with its coordinates mapped, e.g. into [`crate::cost::Counted`].
+    pub fn map<G: Field>(&self, f: impl Fn(F) -> G) -> Lambda<G> {
+        Lambda {
+            x: f(self.x),
+            l: f(self.l),
+            z: f(self.z),
+        }
+    }
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
+    /// (λ² + λ + a2)·x² = x⁴ + a6 for a λ-affine point (O and T are on every curve).
+    pub fn lambda_affine_is_on_curve(&self, p: &LambdaAffine<F>) -> bool {
+        match *p {
+            LambdaAffine::Point { x, l } => {
+                let xx = x.square();
+                !x.is_zero() && (l.square() + l + self.a2) * xx == xx.square() + self.a6
+            }
+            _ => true,
+        }
+    }
+
+    /// (L² + LZ + a2·Z²)·X² = X⁴ + a6·Z⁴, and L = X ≠ 0 or X = 0 ≠ L when Z = 0.
+    pub fn lambda_is_on_curve(&self, p: &Lambda<F>) -> bool {
+        let Lambda { x, l, z } = *p;
+        if z.is_zero() {
+            return if x.is_zero() { !l.is_zero() } else { l == x };
+        }
+        let (xx, zz) = (x.square(), z.square());
+        (l.square() + l * z + self.a2 * zz) * xx == xx.square() + self.a6 * zz.square()
+    }
+
+    /// P + Q through affine coordinates: the special cases of the λ formulas, a few
+    /// inversions on rare branches.
+    fn lambda_add_via_affine(&self, p: &Lambda<F>, q: &Affine<F>) -> Lambda<F> {
+        self.affine_to_lambda(&self.affine_add(&self.lambda_to_affine(p), q))
+    }
+
+    /// \[2\]P in λ-affine coordinates. Cost **I + 1M + 2S** (derived from the affine
+    /// doubling, ours): x2 = λ² + λ + a2 and, as y2 = x² + (λ + 1)·x2,
+    /// λ2 = x2 + y2/x2 = x²/x2 + x2 + λ + 1. x2 = 0 means \[2\]P = T.
+    pub fn lambda_affine_double(&self, p: &LambdaAffine<F>) -> LambdaAffine<F> {
+        let LambdaAffine::Point { x, l } = *p else {
+            return LambdaAffine::Infinity; // O and T double to O.
+        };
+        let x2 = self.add_a2(l.square() + l);
+        let Ok(inv) = x2.invert_vartime() else {
+            return LambdaAffine::TwoTorsion;
+        };
+        LambdaAffine::Point {
+            x: x2,
+            l: x.square() * inv + x2 + l + F::one(),
+        }
+    }
+
+    /// P + Q in λ-affine coordinates. Cost **I + 6M + 1S** (ours, from the λ-projective
+    /// addition of seed 001 with both Z = 1): with A = λP + λQ, D = (xP + xQ)²,
+    /// V = A·xQ + D and G = V/(A·D),
+    /// x3 = A·xP·xQ/D = xP·(A·G) + xP and λ3 = V²/(A·D) + λP + 1 = V·G + λP + 1.
+    /// xP = xQ means P = ±Q (doubled, or O); A = 0 with xP ≠ xQ means P + Q = T.
+    pub fn lambda_affine_add(&self, p: &LambdaAffine<F>, q: &LambdaAffine<F>) -> LambdaAffine<F> {
+        let (xp, lp, xq, lq) = match (*p, *q) {
+            (LambdaAffine::Infinity, _) => return *q,
+            (_, LambdaAffine::Infinity) => return *p,
+            (LambdaAffine::Point { x: xp, l: lp }, LambdaAffine::Point { x: xq, l: lq }) => {
+                (xp, lp, xq, lq)
+            }
+            _ => {
+                let r = self.affine_add(
+                    &self.lambda_affine_to_affine(p),
+                    &self.lambda_affine_to_affine(q),
+                );
+                return self.affine_to_lambda_affine(&r);
+            }
+        };
+        let d = xp + xq;
+        if d.is_zero() {
+            return if lp == lq {
+                self.lambda_affine_double(p)
+            } else {
+                LambdaAffine::Infinity
+            };
+        }
+        let a = lp + lq;
+        if a.is_zero() {
+            return LambdaAffine::TwoTorsion;
+        }
+        let dd = d.square();
+        let Ok(inv) = (a * dd).invert_vartime() else {
+            unreachable!("A and xP + xQ are nonzero here");
+        };
+        let v = a * xq + dd;
+        let g = v * inv;
+        LambdaAffine::Point {
+            x: xp * (a * g) + xp,
+            l: v * g + lp + F::one(),
+        }
+    }
+
+    /// \[2\]P in λ-projective coordinates. Cost **4M + 4S** (+1C for a2 ∉ {0, 1}), seed 001
+    /// "λ-projective doubling" (EFD `g12o/auto-shortw-lambda`, 4M + 4S + 1·a2):
+    /// T = L² + L·Z + a2·Z², X3 = T², Z3 = T·Z², L3 = (X·Z)² + X3 + T·(L·Z) + Z3.
+    /// Complete with the representatives of O and T.
+    pub fn lambda_double(&self, p: &Lambda<F>) -> Lambda<F> {
+        let zz = p.z.square();
+        let lz = p.l * p.z;
+        let t = p.l.square() + lz + self.mul_a2(zz);
+        let x3 = t.square();
+        let z3 = t * zz;
+        let l3 = (p.x * p.z).square() + x3 + t * lz + z3;
+        Lambda {
+            x: x3,
+            l: l3,
+            z: z3,
+        }
+    }
+
+    /// \[2\]P in λ-projective coordinates, second formula of seed 001 (for a cheap
+    /// multiplication by a6), in the form of EFD `g12o/auto-shortw-lambda`:
+    /// T = L·(L + Z) + a2·Z², X3 = T², Z3 = T·Z²,
+    /// L3 = (L + X)²·((L + X)² + T + Z²) + (a2² + a6)·Z⁴ + X3 + (a2 + 1)·Z3.
+    /// Cost **3M + 4S + 1C** (C = the multiplication by a2² + a6, which vanishes when
+    /// a2 = a6 = 1 and is free when a2 = 0, a6 = 1; +2C for a2 ∉ {0, 1}). Writing
+    /// L² + L·Z as L·(L + Z) saves the squaring that the formula as printed on the slide
+    /// would cost (3M + 5S there). Complete.
+    pub fn lambda_double_alt(&self, p: &Lambda<F>) -> Lambda<F> {
+        let zz = p.z.square();
+        let t = p.l * (p.l + p.z) + self.mul_a2(zz);
+        let g = (p.l + p.x).square();
+        let x3 = t.square();
+        let z3 = t * zz;
+        let l3 =
+            g * (g + t + zz) + self.mul_a2sq_plus_a6(zz.square()) + x3 + self.mul_a2_plus_1(z3);
+        Lambda {
+            x: x3,
+            l: l3,
+            z: z3,
+        }
+    }
+
+    /// P + Q in λ-projective coordinates. Cost **11M + 2S** (seed 001 "λ-projective
+    /// addition"; EFD `g12o/auto-shortw-lambda`): A = L1·Z2 + L2·Z1,
+    /// B = (X1·Z2 + X2·Z1)², X3 = A·(X1·Z2)·A·(X2·Z1), L3 = (A·(X2·Z1) + B)² + A·B·Z2·(L1 + Z1),
+    /// Z3 = A·B·Z2·Z1. X1·Z2 = X2·Z1 means P = ±Q (doubled, or O); A = 0 otherwise yields T
+    /// as (0, B², 0). O and T as inputs go through affine coordinates.
+    pub fn lambda_add(&self, p: &Lambda<F>, q: &Lambda<F>) -> Lambda<F> {
+        if p.z.is_zero() || q.z.is_zero() {
+            return self.lambda_add_via_affine(p, &self.lambda_to_affine(q));
+        }
+        let a = p.l * q.z + q.l * p.z;
+        let d = p.x * q.z;
+        let e = q.x * p.z;
+        let f = d + e;
+        if f.is_zero() {
+            return if a.is_zero() {
+                self.lambda_double(p)
+            } else {
+                Lambda::identity()
+            };
+        }
+        let g = f.square();
+        let h = a * d;
+        let i = a * e;
+        let k = a * g * q.z;
+        Lambda {
+            x: h * i,
+            l: (i + g).square() + k * (p.l + p.z),
+            z: k * p.z,
+        }
+    }
+
+    /// P + Q with Q λ-affine (mixed addition). Cost **8M + 2S** (seed 001, Z_Q = 1):
+    /// A = L_P + λQ·Z_P, B = (X_P + xQ·Z_P)², X3 = (A·xQ·Z_P)·(A·X_P),
+    /// L3 = (A·xQ·Z_P + B)² + A·B·(L_P + Z_P), Z3 = A·B·Z_P. Sharing A·xQ·Z_P between X3 and
+    /// L3 is what brings the count to 8M. Special cases as for [`Self::lambda_add`].
+    pub fn lambda_mixed_add(&self, p: &Lambda<F>, q: &LambdaAffine<F>) -> Lambda<F> {
+        let LambdaAffine::Point { x: xq, l: lq } = *q else {
+            return self.lambda_add_via_affine(p, &self.lambda_affine_to_affine(q));
+        };
+        if p.z.is_zero() {
+            return self.lambda_add_via_affine(p, &self.lambda_affine_to_affine(q));
+        }
+        let a = p.l + lq * p.z;
+        let e = xq * p.z;
+        let f = p.x + e;
+        if f.is_zero() {
+            return if a.is_zero() {
+                self.lambda_double(p)
+            } else {
+                Lambda::identity()
+            };
+        }
+        let b = f.square();
+        let i = a * e;
+        let k = a * b;
+        Lambda {
+            x: i * (a * p.x),
+            l: (i + b).square() + k * (p.l + p.z),
+            z: k * p.z,
+        }
+    }
+
+    /// \[2\]Q + P with Q λ-projective and P λ-affine. Cost **10M + 6S** (+1C for
+    /// a2 ∉ {0, 1}), seed 001 "doubling and addition", two multiplications fewer than a
+    /// doubling followed by a mixed addition:
+    /// T = L_Q² + L_Q·Z_Q + a2·Z_Q², A = X_Q²·Z_Q² + T·(L_Q² + (a2 + 1 + λP)·Z_Q²),
+    /// B = (xP·Z_Q² + T)², X = (xP·Z_Q²)·A², Z = A·B·Z_Q², L = T·(A + B)² + (λP + 1)·Z.
+    /// x(\[2\]Q) = T/Z_Q², so B = 0 means \[2\]Q = ±P and T = 0 means \[2\]Q = T; those cases,
+    /// Q ∈ {O, T} and P ∈ {O, T} are computed as a doubling and an addition. A = 0 (the sum
+    /// is T) comes out as (0, T·B², 0).
+    pub fn lambda_double_add(&self, q: &Lambda<F>, p: &LambdaAffine<F>) -> Lambda<F> {
+        let fallback = || self.lambda_mixed_add(&self.lambda_double(q), p);
+        let LambdaAffine::Point { x: xp, l: lp } = *p else {
+            return fallback();
+        };
+        if q.z.is_zero() {
+            return fallback();
+        }
+        let zz = q.z.square();
+        let ll = q.l.square();
+        let t = ll + q.l * q.z + self.mul_a2(zz);
+        let xpzz = xp * zz;
+        let bb = xpzz + t;
+        if t.is_zero() || bb.is_zero() {
+            return fallback();
+        }
+        let a = q.x.square() * zz + t * (ll + self.add_a2(lp + F::one()) * zz);
+        let b = bb.square();
+        let z = a * b * zz;
+        Lambda {
+            x: xpzz * a.square(),
+            l: t * (a + b).square() + (lp + F::one()) * z,
+            z,
+        }
+    }
+}
