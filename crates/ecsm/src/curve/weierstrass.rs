@@ -51,7 +51,7 @@ pub trait AShape: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// True when `a` has this shape (checked when a curve is built).
     fn admits<F: Field>(a: &F) -> bool;
-    /// Jacobian doubling [2]P, P ≠ O, Y ≠ 0 (the caller handles those).
+    /// Jacobian doubling \[2\]P, P ≠ O, Y ≠ 0 (the caller handles those).
     fn double<F: Field>(p: &Jacobian<F>, a: &F) -> Jacobian<F>;
     /// a·x, as it occurs in the curve equation.
     fn a_times<F: Field>(x: &F, a: &F) -> F;
@@ -65,7 +65,7 @@ pub trait AShape: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         b: &F,
         b3: &F,
     ) -> Projective<F>;
-    /// The complete projective doubling [2]P of this shape; every input, O included.
+    /// The complete projective doubling \[2\]P of this shape; every input, O included.
     fn complete_double<F: Field>(p: &Projective<F>, a: &F, b: &F, b3: &F) -> Projective<F>;
 }
 
@@ -608,7 +608,7 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         }
     }
 
-    /// [2]P in Jacobian coordinates; the cost of `A`'s formula, O and 2-torsion handled.
+    /// \[2\]P in Jacobian coordinates; the cost of `A`'s formula, O and 2-torsion handled.
     #[inline]
     pub fn double(&self, p: &Jacobian<F>) -> Jacobian<F> {
         if p.is_infinity() || p.y.is_zero() {
@@ -624,7 +624,7 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         A::complete_add(p, q, &self.a, &self.b, &self.b3)
     }
 
-    /// [2]P in projective coordinates by the complete doubling of `A` (RCB 2016). No
+    /// \[2\]P in projective coordinates by the complete doubling of `A` (RCB 2016). No
     /// branch; O and points of order 2 included.
     #[inline]
     pub fn double_complete(&self, p: &Projective<F>) -> Projective<F> {

@@ -24,7 +24,7 @@ pub trait PrimeCurveOps {
     /// Decode any SEC 1 encoding, lifting compressed points with `method`, and return
     /// the point uncompressed.
     fn decompress_with(&self, encoded: &[u8], method: SqrtMethod) -> Result<Vec<u8>, CurveOpError>;
-    /// `n` random points of the curve, compressed ([r]G for random r).
+    /// `n` random points of the curve, compressed (\[r\]G for random r).
     fn random_compressed(&self, n: usize, seed: u64) -> Vec<Vec<u8>>;
     /// Decompress `points` (compressed encodings) with `method`, returning the summed
     /// operation counts measured with [`Counted`].
@@ -209,7 +209,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         self.g
     }
 
-    /// [k]P by `method`. A `ct-window` multiplication computes [k mod n]P, which is [k]P
+    /// \[k\]P by `method`. A `ct-window` multiplication computes \[k mod n\]P, which is \[k\]P
     /// for P in the subgroup of order n: the caller checks that on curves with h > 1.
     fn mul_point(
         &self,
@@ -225,14 +225,14 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         Ok(q.to_affine())
     }
 
-    /// [k]P by NAF_w (variable-time; w in 2..=8).
+    /// \[k\]P by NAF_w (variable-time; w in 2..=8).
     fn naf_mul(&self, k: &[u64], p: &Affine<F>, w: usize) -> Affine<F> {
         wnaf_mul(&self.curve, k, p, w)
             .expect("callers keep w in 2..=8")
             .to_affine()
     }
 
-    /// [k mod n]P in constant time (see [`ct_window_mul`]): k is reduced modulo n in
+    /// \[k mod n\]P in constant time (see [`ct_window_mul`]): k is reduced modulo n in
     /// time that depends on its length only, and the result converted with the
     /// constant-time inversion. P must lie in the subgroup of order n, where the
     /// complete formulas have no exceptional case (n is odd).
@@ -247,7 +247,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         decode_point(&self.curve, encoded, SqrtMethod::default())
     }
 
-    /// [n]Q = O, needed only when the cofactor is not 1 (otherwise every point of the
+    /// \[n\]Q = O, needed only when the cofactor is not 1 (otherwise every point of the
     /// curve other than O has order n).
     fn in_subgroup(&self, q: &Affine<F>) -> bool {
         self.params.h == 1

@@ -12,7 +12,7 @@ use crate::curve::weierstrass::{AShape, Affine, Jacobian, Projective, ShortWeier
 use crate::field::Field;
 use crate::recode::{fits, regular_odd, wnaf, RecodeError};
 
-/// [k]P by left-to-right double-and-add with mixed additions: ℓ − 1 doublings and one
+/// \[k\]P by left-to-right double-and-add with mixed additions: ℓ − 1 doublings and one
 /// mixed addition per further 1 bit, where ℓ is k's bit length. The obvious reference.
 pub fn double_and_add<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
@@ -29,7 +29,7 @@ pub fn double_and_add<F: Field, A: AShape>(
     q
 }
 
-/// [k]P with the width-w NAF of k (2 ≤ w ≤ 8): 2^(w−2) odd multiples P, 3P, …,
+/// \[k\]P with the width-w NAF of k (2 ≤ w ≤ 8): 2^(w−2) odd multiples P, 3P, …,
 /// (2^(w−1) − 1)P precomputed in affine coordinates (one inversion), then one doubling
 /// per digit and one mixed addition per nonzero digit (on average ℓ/(w + 1)). A width
 /// outside 2..=8 is an error.
@@ -79,7 +79,7 @@ fn ct_eq_mask(a: u64, b: u64) -> u64 {
     core::hint::black_box(differ).wrapping_sub(1)
 }
 
-/// The table entry [|d|]P for an odd digit d, negated when d < 0: every entry is read and
+/// The table entry \[|d|\]P for an odd digit d, negated when d < 0: every entry is read and
 /// combined by [`Projective::ct_select`], so the memory accesses do not depend on d.
 #[inline(always)]
 fn ct_lookup<F: Field>(table: &[Projective<F>], d: i8) -> Projective<F> {
@@ -94,7 +94,7 @@ fn ct_lookup<F: Field>(table: &[Projective<F>], d: i8) -> Projective<F> {
     r.ct_neg(core::hint::black_box(sign))
 }
 
-/// [k]P in constant time: a fixed window of width w over the regular signed odd-digit
+/// \[k\]P in constant time: a fixed window of width w over the regular signed odd-digit
 /// recoding ([`regular_odd`]), with the complete projective formulas of `A`
 /// ([`ShortWeierstrass::add_complete`], [`ShortWeierstrass::double_complete`]).
 ///
@@ -103,11 +103,11 @@ fn ct_lookup<F: Field>(table: &[Projective<F>], d: i8) -> Projective<F> {
 /// range.
 ///
 /// Algorithm: k' = k with its low bit set (odd, still < 2^max(scalar_bits, 1)), recoded
-/// into m = max(1, ⌈scalar_bits / w⌉) odd digits; a table of [1]P, [3]P, …, [2^w − 1]P
-/// (2^(w−1) entries: one doubling and 2^(w−1) − 1 additions); Q = [d_(m−1)]P, then for
-/// each further digit w doublings and one addition of ±[|d|]P, the entry read by a full
+/// into m = max(1, ⌈scalar_bits / w⌉) odd digits; a table of \[1\]P, \[3\]P, …, \[2^w − 1\]P
+/// (2^(w−1) entries: one doubling and 2^(w−1) − 1 additions); Q = \[d_(m−1)\]P, then for
+/// each further digit w doublings and one addition of ±\[|d|\]P, the entry read by a full
 /// scan with [`Field::ct_select`] and negated by a masked selection; finally
-/// Q + (−P or O), −P selected when k is even, so that the result is [k]P. Cost, the same
+/// Q + (−P or O), −P selected when k is even, so that the result is \[k\]P. Cost, the same
 /// for every k of the allowed length: (1 + (m − 1)w) doublings and 2^(w−1) + m − 1
 /// additions.
 ///
@@ -120,13 +120,13 @@ fn ct_lookup<F: Field>(table: &[Projective<F>], d: i8) -> Projective<F> {
 /// on their verdict only; the point P is treated as public (only the conversion of P to
 /// projective coordinates branches on it); and the caller's conversion of the result to
 /// affine coordinates, where [`Projective::to_affine`] uses the constant-time
-/// [`Field::invert`] but branches on whether [k]P = O.
+/// [`Field::invert`] but branches on whether \[k\]P = O.
 ///
 /// **Completeness:** the formulas are exception-free when P has odd order (any point of
 /// a curve of odd order, or of the subgroup of odd order n of any curve), which covers
 /// every multiple of P met here. For a point of even order the chain may meet an
 /// exceptional pair; that makes the result (0 : 0 : 0), which is reported as
-/// [`CtMulError::Exceptional`] rather than returned: a point returned is always [k]P.
+/// [`CtMulError::Exceptional`] rather than returned: a point returned is always \[k\]P.
 pub fn ct_window_mul<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
     k: &[u64],
