@@ -86,6 +86,9 @@ impl<const P: u64> Field for Small<P> {
     fn square(&self) -> Self {
         *self * *self
     }
+    fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        Small(a.0 ^ ((a.0 ^ b.0) & choice))
+    }
     fn invert(&self) -> Result<Self, FieldError> {
         if self.0 == 0 {
             return Err(FieldError::NotInvertible);

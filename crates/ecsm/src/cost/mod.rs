@@ -171,6 +171,9 @@ impl<F: Field> Field for Counted<F> {
         tally(|c| c.sqr += 1);
         Counted(self.0.square())
     }
+    fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        Counted(F::ct_select(&a.0, &b.0, choice))
+    }
     fn mul_const(&self, k: &Self) -> Self {
         tally(|c| c.mul_const += 1);
         Counted(self.0.mul_const(&k.0))

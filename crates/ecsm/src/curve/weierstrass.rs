@@ -8,8 +8,38 @@
 //! additions are not listed.
 //!
 //! Jacobian (X : Y : Z) stands for the affine point (X/Z², Y/Z³); Z = 0 is the point at
-//! infinity. All formulas here branch on their inputs (infinity, equal points): they are
-//! variable-time and meant for public data or for methods that say they are variable-time.
+//! infinity. All Jacobian formulas here branch on their inputs (infinity, equal points):
+//! they are variable-time and meant for public data or for methods that say they are
+//! variable-time.
+//!
+//! # Complete formulas
+//!
+//! [`Projective`] (X : Y : Z) stands for (X/Z, Y/Z), with O = (0 : 1 : 0). Its addition
+//! and doubling ([`ShortWeierstrass::add_complete`], [`ShortWeierstrass::double_complete`])
+//! are those of Renes, Costello and Batina, "Complete addition formulas for prime order
+//! elliptic curves", EUROCRYPT 2016 (ePrint 2015/1060), Algorithms 1 and 3 (any a), 4
+//! and 6 (a = −3), 7 and 9 (a = 0), chosen by the [`AShape`]. They run the same field
+//! operations for every input: no branch, P = Q, P = −Q and O included.
+//!
+//! **Where they are complete.** They implement the Bosma–Lenstra addition law whose
+//! exceptional pairs (P, Q) are those with P − Q a point of order 2 (RCB 2016, §3,
+//! Theorem 1); there the output is (0 : 0 : 0). So they are complete on E(F_p) when it has
+//! no point of order 2 — every curve of odd order, e.g. all the named curves with h = 1 —
+//! and, on any curve, for all pairs of points of a subgroup of odd order (the differences
+//! stay in the subgroup). On secp112r2 and secp128r2 (h = 4, so E(F_p) has a point of
+//! order 2) they are complete on the subgroup of order n only. The output (0 : 0 : 0)
+//! makes every later complete addition or doubling output (0 : 0 : 0) too (each output
+//! coordinate is a form of degree ≥ 1 in each input's coordinates), so an exceptional
+//! case anywhere in a chain shows in its result: see [`Projective::is_exceptional`].
+//!
+//! Costs (RCB 2016, Table 1; M, S, C = multiplication by a, b or 3b through
+//! [`Field::mul_const`], A = addition or subtraction), all measured by `tests/ct_mul.rs`:
+//!
+//! | shape | addition           | doubling                  |
+//! |-------|--------------------|---------------------------|
+//! | any a | 12M + 5C + 23A (Alg. 1: 3m_a + 2m_3b) | 8M + 3S + 5C + 15A (Alg. 3: 3m_a + 2m_3b) |
+//! | a = −3 | 12M + 2C + 29A (Alg. 4: 2m_b) | 8M + 3S + 2C + 21A (Alg. 6: 2m_b) |
+//! | a = 0 | 12M + 2C + 19A (Alg. 7: 2m_3b) | 6M + 2S + 1C + 9A (Alg. 9: 1m_3b) |
 
 use crate::field::{batch_invert, Field, PrimeField};
 use core::fmt;
@@ -25,6 +55,18 @@ pub trait AShape: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     fn double<F: Field>(p: &Jacobian<F>, a: &F) -> Jacobian<F>;
     /// a·x, as it occurs in the curve equation.
     fn a_times<F: Field>(x: &F, a: &F) -> F;
+    /// The complete projective addition P + Q of this shape (see the module doc for the
+    /// algorithm and its cost); `b3` = 3b. Exception-free for every pair of points whose
+    /// difference is not of order 2.
+    fn complete_add<F: Field>(
+        p: &Projective<F>,
+        q: &Projective<F>,
+        a: &F,
+        b: &F,
+        b3: &F,
+    ) -> Projective<F>;
+    /// The complete projective doubling \[2\]P of this shape; every input, O included.
+    fn complete_double<F: Field>(p: &Projective<F>, a: &F, b: &F, b3: &F) -> Projective<F>;
 }
 
 /// a = −3 (the NIST, SEC r1 and X9.62 curves).
@@ -73,6 +115,70 @@ impl AShape for AMinus3 {
     fn a_times<F: Field>(x: &F, _a: &F) -> F {
         -triple(*x)
     }
+    /// RCB 2016, Algorithm 4 (EFD `add-2015-rcb-3`): 12M + 2m_b + 29A. With the three
+    /// cross terms s_xy = X1Y2 + X2Y1, s_yz = Y1Z2 + Y2Z1, s_xz = X1Z2 + X2Z1 (each one
+    /// product of sums, steps 4–18), v = 3(s_xz − b·Z1Z2), w = 3(b·s_xz − 3Z1Z2 − X1X2),
+    /// u = 3X1X2 − 3Z1Z2:
+    /// X3 = s_xy(Y1Y2 + v) − s_yz·w, Y3 = (Y1Y2 + v)(Y1Y2 − v) + u·w,
+    /// Z3 = s_yz(Y1Y2 − v) + s_xy·u.
+    #[inline(always)]
+    fn complete_add<F: Field>(
+        p: &Projective<F>,
+        q: &Projective<F>,
+        _a: &F,
+        b: &F,
+        _b3: &F,
+    ) -> Projective<F> {
+        let xx = p.x * q.x; // 1
+        let yy = p.y * q.y; // 2
+        let zz = p.z * q.z; // 3
+        let s_xy = (p.x + p.y) * (q.x + q.y) - (xx + yy); // 4–8
+        let s_yz = (p.y + p.z) * (q.y + q.z) - (yy + zz); // 9–13
+        let s_xz = (p.x + p.z) * (q.x + q.z) - (xx + zz); // 14–18
+        let v = triple(s_xz - zz.mul_const(b)); // 19–22
+        let yy_minus = yy - v; // 23
+        let yy_plus = yy + v; // 24
+        let zz3 = triple(zz); // 26, 27
+        let w = triple(s_xz.mul_const(b) - zz3 - xx); // 25, 28–31
+        let u = triple(xx) - zz3; // 32–34
+        Projective {
+            x: s_xy * yy_plus - s_yz * w,  // 35, 39, 40
+            y: yy_plus * yy_minus + u * w, // 36–38
+            z: s_yz * yy_minus + s_xy * u, // 41–43
+        }
+    }
+    /// RCB 2016, Algorithm 6: 8M + 3S + 2m_b + 21A. With t = 2XY, r = 2XZ,
+    /// v = 3(b·Z² − r), w = 3(b·r − 3Z² − X²), u = 3X² − 3Z², s = 2YZ:
+    /// X3 = t(Y² − v) − s·w, Y3 = (Y² + v)(Y² − v) + u·w, Z3 = 4s·Y².
+    #[inline(always)]
+    fn complete_double<F: Field>(p: &Projective<F>, _a: &F, b: &F, _b3: &F) -> Projective<F> {
+        let xx = p.x.square(); // 1
+        let yy = p.y.square(); // 2
+        let zz = p.z.square(); // 3
+        let t = p.x * p.y; // 4
+        let t = t + t; // 5
+        let r = p.x * p.z; // 6
+        let r = r + r; // 7
+        let v = triple(zz.mul_const(b) - r); // 8–11
+        let yy_minus = yy - v; // 12
+        let yy_plus = yy + v; // 13
+        let y3 = yy_minus * yy_plus; // 14
+        let x3 = yy_minus * t; // 15
+        let zz3 = triple(zz); // 16, 17
+        let w = triple(r.mul_const(b) - zz3 - xx); // 18–22
+        let u = triple(xx) - zz3; // 23–25
+        let y3 = y3 + u * w; // 26, 27
+        let s = p.y * p.z; // 28
+        let s = s + s; // 29
+        let x3 = x3 - s * w; // 30, 31
+        let z3 = s * yy; // 32
+        let z3 = z3 + z3; // 33
+        Projective {
+            x: x3,
+            y: y3,
+            z: z3 + z3, // 34
+        }
+    }
 }
 
 impl AShape for AZero {
@@ -106,6 +212,56 @@ impl AShape for AZero {
     #[inline(always)]
     fn a_times<F: Field>(_x: &F, _a: &F) -> F {
         F::zero()
+    }
+    /// RCB 2016, Algorithm 7: 12M + 2m_3b + 19A. With the cross terms s_xy, s_yz, s_xz
+    /// of Algorithm 4, e = Y1Y2 − 3b·Z1Z2, f = Y1Y2 + 3b·Z1Z2, g = 3b·s_xz, h = 3X1X2:
+    /// X3 = s_xy·e − s_yz·g, Y3 = e·f + g·h, Z3 = f·s_yz + h·s_xy.
+    #[inline(always)]
+    fn complete_add<F: Field>(
+        p: &Projective<F>,
+        q: &Projective<F>,
+        _a: &F,
+        _b: &F,
+        b3: &F,
+    ) -> Projective<F> {
+        let xx = p.x * q.x; // 1
+        let yy = p.y * q.y; // 2
+        let zz = p.z * q.z; // 3
+        let s_xy = (p.x + p.y) * (q.x + q.y) - (xx + yy); // 4–8
+        let s_yz = (p.y + p.z) * (q.y + q.z) - (yy + zz); // 9–13
+        let s_xz = (p.x + p.z) * (q.x + q.z) - (xx + zz); // 14–18
+        let h = triple(xx); // 19, 20
+        let zz_b3 = zz.mul_const(b3); // 21
+        let f = yy + zz_b3; // 22
+        let e = yy - zz_b3; // 23
+        let g = s_xz.mul_const(b3); // 24
+        Projective {
+            x: s_xy * e - s_yz * g, // 25–27
+            y: e * f + g * h,       // 28–30
+            z: f * s_yz + h * s_xy, // 31–33
+        }
+    }
+    /// RCB 2016, Algorithm 9: 6M + 2S + 1m_3b + 9A. With c = 3b·Z², d = Y² − 3c:
+    /// X3 = 2d·XY, Y3 = d(Y² + c) + 8Y²·c, Z3 = 8Y²·YZ.
+    #[inline(always)]
+    fn complete_double<F: Field>(p: &Projective<F>, _a: &F, _b: &F, b3: &F) -> Projective<F> {
+        let yy = p.y.square(); // 1
+        let yy2 = yy + yy; // 2
+        let yy4 = yy2 + yy2; // 3
+        let yy8 = yy4 + yy4; // 4
+        let yz = p.y * p.z; // 5
+        let c = p.z.square().mul_const(b3); // 6, 7
+        let x3 = c * yy8; // 8
+        let y3 = yy + c; // 9
+        let z3 = yz * yy8; // 10
+        let d = yy - triple(c); // 11–13
+        let y3 = d * y3 + x3; // 14, 15
+        let x3 = d * (p.x * p.y); // 16, 17
+        Projective {
+            x: x3 + x3, // 18
+            y: y3,
+            z: z3,
+        }
     }
 }
 
@@ -141,6 +297,68 @@ impl AShape for AGeneric {
     #[inline(always)]
     fn a_times<F: Field>(x: &F, a: &F) -> F {
         x.mul_const(a)
+    }
+    /// RCB 2016, Algorithm 1: 12M + 3m_a + 2m_3b + 23A. With the cross terms s_xy, s_yz,
+    /// s_xz of Algorithm 4, e = Y1Y2 − (a·s_xz + 3b·Z1Z2), f = Y1Y2 + (a·s_xz + 3b·Z1Z2),
+    /// g = 3X1X2 + a·Z1Z2, h = 3b·s_xz + a(X1X2 − a·Z1Z2):
+    /// X3 = s_xy·e − s_yz·h, Y3 = e·f + g·h, Z3 = s_yz·f + s_xy·g.
+    #[inline(always)]
+    fn complete_add<F: Field>(
+        p: &Projective<F>,
+        q: &Projective<F>,
+        a: &F,
+        _b: &F,
+        b3: &F,
+    ) -> Projective<F> {
+        let xx = p.x * q.x; // 1
+        let yy = p.y * q.y; // 2
+        let zz = p.z * q.z; // 3
+        let s_xy = (p.x + p.y) * (q.x + q.y) - (xx + yy); // 4–8
+        let s_xz = (p.x + p.z) * (q.x + q.z) - (xx + zz); // 9–13
+        let s_yz = (p.y + p.z) * (q.y + q.z) - (yy + zz); // 14–18
+        let m = s_xz.mul_const(a) + zz.mul_const(b3); // 19–21
+        let e = yy - m; // 22
+        let f = yy + m; // 23
+        let y3 = e * f; // 24
+        let zz_a = zz.mul_const(a); // 27
+        let g = triple(xx) + zz_a; // 25, 26, 29
+        let h = s_xz.mul_const(b3) + (xx - zz_a).mul_const(a); // 28, 30–32
+        Projective {
+            x: s_xy * e - s_yz * h, // 35–37
+            y: y3 + g * h,          // 33, 34
+            z: s_yz * f + s_xy * g, // 38–40
+        }
+    }
+    /// RCB 2016, Algorithm 3: 8M + 3S + 3m_a + 2m_3b + 15A. With t = 2XY, r = 2XZ,
+    /// m = a·r + 3b·Z², g = 3X² + a·Z², h = 3b·r + a(X² − a·Z²), s = 2YZ:
+    /// X3 = t(Y² − m) − s·h, Y3 = (Y² − m)(Y² + m) + g·h, Z3 = 4s·Y².
+    #[inline(always)]
+    fn complete_double<F: Field>(p: &Projective<F>, a: &F, _b: &F, b3: &F) -> Projective<F> {
+        let xx = p.x.square(); // 1
+        let yy = p.y.square(); // 2
+        let zz = p.z.square(); // 3
+        let t = p.x * p.y; // 4
+        let t = t + t; // 5
+        let r = p.x * p.z; // 6
+        let r = r + r; // 7
+        let m = r.mul_const(a) + zz.mul_const(b3); // 8–10
+        let e = yy - m; // 11
+        let y3 = e * (yy + m); // 12, 13
+        let x3 = t * e; // 14
+        let zz_a = zz.mul_const(a); // 16
+        let h = (xx - zz_a).mul_const(a) + r.mul_const(b3); // 15, 17–19
+        let g = triple(xx) + zz_a; // 20–22
+        let y3 = y3 + g * h; // 23, 24
+        let s = p.y * p.z; // 25
+        let s = s + s; // 26
+        let x3 = x3 - s * h; // 27, 28
+        let z3 = s * yy; // 29
+        let z3 = z3 + z3; // 30
+        Projective {
+            x: x3,
+            y: y3,
+            z: z3 + z3, // 31
+        }
     }
 }
 
@@ -228,6 +446,84 @@ impl<F: Field> Jacobian<F> {
     }
 }
 
+/// A point in homogeneous projective coordinates (X : Y : Z) ↦ (X/Z, Y/Z); O = (0 : 1 : 0).
+/// The coordinates of the complete formulas (see the module doc).
+#[derive(Copy, Clone, Debug)]
+pub struct Projective<F> {
+    /// X.
+    pub x: F,
+    /// Y.
+    pub y: F,
+    /// Z.
+    pub z: F,
+}
+
+impl<F: Field> Projective<F> {
+    /// The point at infinity (0 : 1 : 0).
+    pub fn identity() -> Self {
+        Projective {
+            x: F::zero(),
+            y: F::one(),
+            z: F::zero(),
+        }
+    }
+    /// (x, y) ↦ (x : y : 1), O ↦ (0 : 1 : 0); free. Branches on whether P is O: for
+    /// public points.
+    pub fn from_affine(p: &Affine<F>) -> Self {
+        match *p {
+            Affine::Infinity => Self::identity(),
+            Affine::Point { x, y } => Projective { x, y, z: F::one() },
+        }
+    }
+    /// −P = (X : −Y : Z).
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Projective {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
+    }
+    /// `a` when `choice` is 0, `b` when it is `u64::MAX`, coordinate by coordinate with
+    /// [`Field::ct_select`]: no branch.
+    #[inline(always)]
+    pub fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        Projective {
+            x: F::ct_select(&a.x, &b.x, choice),
+            y: F::ct_select(&a.y, &b.y, choice),
+            z: F::ct_select(&a.z, &b.z, choice),
+        }
+    }
+    /// −P when `choice` is `u64::MAX`, P when it is 0: Y is negated either way and the
+    /// result selected, so the work does not depend on `choice`.
+    #[inline(always)]
+    pub fn ct_neg(&self, choice: u64) -> Self {
+        Projective {
+            x: self.x,
+            y: F::ct_select(&self.y, &-self.y, choice),
+            z: self.z,
+        }
+    }
+    /// True for (0 : 0 : 0), the output of the complete formulas on an exceptional pair
+    /// (P − Q of order 2), which is no point at all.
+    pub fn is_exceptional(&self) -> bool {
+        self.x.is_zero() & self.y.is_zero() & self.z.is_zero()
+    }
+    /// Back to affine with the constant-time inversion [`Field::invert`]: 1I + 2M
+    /// (x = X/Z, y = Y/Z). Branches only on Z = 0, i.e. on whether the point is O (or
+    /// the exceptional (0 : 0 : 0), also mapped to O: check
+    /// [`Projective::is_exceptional`] first).
+    pub fn to_affine(&self) -> Affine<F> {
+        match self.z.invert() {
+            Err(_) => Affine::Infinity,
+            Ok(zi) => Affine::Point {
+                x: self.x * zi,
+                y: self.y * zi,
+            },
+        }
+    }
+}
+
 /// Convert many Jacobian points to affine with one inversion (Montgomery's trick):
 /// 1I + 3(n − 1)M for the inverses, then 3M + 1S per point.
 pub fn batch_to_affine<F: Field>(points: &[Jacobian<F>]) -> Vec<Affine<F>> {
@@ -252,6 +548,8 @@ pub fn batch_to_affine<F: Field>(points: &[Jacobian<F>]) -> Vec<Affine<F>> {
 pub struct ShortWeierstrass<F, A> {
     a: F,
     b: F,
+    /// 3b, the constant of the complete formulas.
+    b3: F,
     _shape: PhantomData<A>,
 }
 
@@ -283,6 +581,7 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         Ok(ShortWeierstrass {
             a,
             b,
+            b3: b + b + b,
             _shape: PhantomData,
         })
     }
@@ -316,6 +615,20 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
             return Jacobian::infinity();
         }
         A::double(p, &self.a)
+    }
+
+    /// P + Q in projective coordinates by the complete formula of `A` (RCB 2016; costs
+    /// in the module doc). No branch: the same operations for every input.
+    #[inline]
+    pub fn add_complete(&self, p: &Projective<F>, q: &Projective<F>) -> Projective<F> {
+        A::complete_add(p, q, &self.a, &self.b, &self.b3)
+    }
+
+    /// \[2\]P in projective coordinates by the complete doubling of `A` (RCB 2016). No
+    /// branch; O and points of order 2 included.
+    #[inline]
+    pub fn double_complete(&self, p: &Projective<F>) -> Projective<F> {
+        A::complete_double(p, &self.a, &self.b, &self.b3)
     }
 
     /// P + Q, both Jacobian. EFD `add-2007-bl`: 11M + 5S.

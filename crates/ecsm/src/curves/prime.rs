@@ -9,7 +9,7 @@ use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, Encodi
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::prime::sqrt::SqrtMethod;
 use crate::field::{FieldError, PrimeField};
-use crate::mul::weierstrass::{double_and_add, wnaf_mul};
+use crate::mul::weierstrass::{ct_window_mul, double_and_add, wnaf_mul};
 use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
 use std::hint::black_box;
@@ -111,9 +111,45 @@ pub fn encode_point<F: PrimeField>(p: &Affine<F>, compressed: bool) -> Vec<u8> {
 enum Method {
     DoubleAdd,
     Naf(usize),
+    /// [`ct_window_mul`]: constant-time in the scalar, for secret keys.
+    CtWindow(usize),
 }
 
 const DEFAULT_NAF_W: u64 = 5;
+/// The width of `ct-window` used by default and by [`NamedCurve::ecdh`]: the fastest
+/// measured on P-256 (see `ct_mul`'s report); 3, 4 and 5 are within a few percent.
+const DEFAULT_CT_W: u64 = 4;
+
+/// k mod n for any k (little-endian words), in time that depends on the lengths of k
+/// and n only: bit-serially from the top, r ← 2r + bit, then r ← r − n by a masked
+/// selection when that does not go below zero (r < 2n before it, so once suffices).
+fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Vec<u64> {
+    let len = n.len();
+    let mut r = vec![0u64; len];
+    let mut t = vec![0u64; len];
+    for i in (0..64 * k.len()).rev() {
+        // r ← 2r + bit; `carry` is the bit shifted out of the top word.
+        let mut carry = (k[i / 64] >> (i % 64)) & 1;
+        for w in r.iter_mut() {
+            let out = *w >> 63;
+            *w = (*w << 1) | carry;
+            carry = out;
+        }
+        let mut borrow = 0u64;
+        for j in 0..len {
+            let (d1, b1) = r[j].overflowing_sub(n[j]);
+            let (d2, b2) = d1.overflowing_sub(borrow);
+            t[j] = d2;
+            borrow = u64::from(b1) | u64::from(b2);
+        }
+        // carry·2^(64·len) + r ≥ n exactly when the top bit was set or nothing borrowed.
+        let take = (carry | (borrow ^ 1)).wrapping_neg();
+        for j in 0..len {
+            r[j] = (t[j] & take) | (r[j] & !take);
+        }
+    }
+    r
+}
 
 fn parse_method(spec: &MethodSpec, curve: &str) -> Result<Method, SpecError> {
     match spec.name.as_str() {
@@ -124,6 +160,12 @@ fn parse_method(spec: &MethodSpec, curve: &str) -> Result<Method, SpecError> {
         "naf" => {
             spec.only_params(&["w"])?;
             Ok(Method::Naf(spec.param("w", DEFAULT_NAF_W, 2, 8)? as usize))
+        }
+        "ct-window" => {
+            spec.only_params(&["w"])?;
+            Ok(Method::CtWindow(
+                spec.param("w", DEFAULT_CT_W, 2, 6)? as usize
+            ))
         }
         _ => Err(SpecError::Unknown {
             name: spec.name.clone(),
@@ -167,14 +209,38 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         self.g
     }
 
-    fn mul_point(&self, k: &[u64], p: &Affine<F>, method: Method) -> Affine<F> {
+    /// \[k\]P by `method`. A `ct-window` multiplication computes \[k mod n\]P, which is \[k\]P
+    /// for P in the subgroup of order n: the caller checks that on curves with h > 1.
+    fn mul_point(
+        &self,
+        k: &[u64],
+        p: &Affine<F>,
+        method: Method,
+    ) -> Result<Affine<F>, CurveOpError> {
         let q: Jacobian<F> = match method {
             Method::DoubleAdd => double_and_add(&self.curve, k, p),
-            Method::Naf(w) => {
-                wnaf_mul(&self.curve, k, p, w).expect("parse_method keeps w in 2..=8")
-            }
+            Method::Naf(w) => return Ok(self.naf_mul(k, p, w)),
+            Method::CtWindow(w) => return self.ct_mul(k, p, w),
         };
-        q.to_affine()
+        Ok(q.to_affine())
+    }
+
+    /// \[k\]P by NAF_w (variable-time; w in 2..=8).
+    fn naf_mul(&self, k: &[u64], p: &Affine<F>, w: usize) -> Affine<F> {
+        wnaf_mul(&self.curve, k, p, w)
+            .expect("callers keep w in 2..=8")
+            .to_affine()
+    }
+
+    /// \[k mod n\]P in constant time (see [`ct_window_mul`]): k is reduced modulo n in
+    /// time that depends on its length only, and the result converted with the
+    /// constant-time inversion. P must lie in the subgroup of order n, where the
+    /// complete formulas have no exceptional case (n is odd).
+    fn ct_mul(&self, k: &[u64], p: &Affine<F>, w: usize) -> Result<Affine<F>, CurveOpError> {
+        let k = reduce_mod_ct(k, &self.n);
+        ct_window_mul(&self.curve, &k, p, w, bit_len(&self.n))
+            .map(|q| q.to_affine())
+            .map_err(|e| CurveOpError::Unsupported(e.to_string()))
     }
 
     /// Decoding for callers that name no method: the square-root exponentiation with the
@@ -189,7 +255,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
     fn in_subgroup(&self, q: &Affine<F>) -> bool {
         self.params.h == 1
             || self
-                .mul_point(&self.n, q, Method::Naf(DEFAULT_NAF_W as usize))
+                .naf_mul(&self.n, q, DEFAULT_NAF_W as usize)
                 .is_infinity()
     }
 
@@ -228,7 +294,7 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         self.params.h
     }
     fn methods(&self) -> Vec<MethodSpec> {
-        ["double-add", "naf:w=5"]
+        ["double-add", "naf:w=5", "ct-window:w=4"]
             .iter()
             .map(|s| s.parse().expect("built-in specs parse"))
             .collect()
@@ -261,7 +327,13 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
             None => self.g,
             Some(enc) => self.decode(enc)?,
         };
-        Ok(encode_point(&self.mul_point(k, &p, method), compressed))
+        // ct-window reduces k modulo n, which is right only in the subgroup of order n
+        // (where its formulas are also complete): on curves with h > 1 it refuses other
+        // points. The check is on the public point only.
+        if matches!(method, Method::CtWindow(_)) && !self.in_subgroup(&p) {
+            return Err(CurveOpError::NotInSubgroup);
+        }
+        Ok(encode_point(&self.mul_point(k, &p, method)?, compressed))
     }
     fn decompress(&self, encoded: &[u8]) -> Result<Vec<u8>, CurveOpError> {
         Ok(encode_point(&self.decode(encoded)?, false))
@@ -274,7 +346,9 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
             return Err(CurveOpError::PrivateKeyOutOfRange);
         }
         let q = self.validated(peer)?;
-        match self.mul_point(private, &q, Method::Naf(DEFAULT_NAF_W as usize)) {
+        // The private key is secret: the constant-time method (the range check above
+        // branches on its verdict only; q is public and in the subgroup of order n).
+        match self.ct_mul(private, &q, DEFAULT_CT_W as usize)? {
             Affine::Infinity => Err(CurveOpError::SharedInfinity),
             Affine::Point { x, .. } => Ok(x.to_bytes()),
         }
@@ -291,7 +365,7 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         let inputs: Vec<(Vec<u64>, Affine<F>)> = (0..SAMPLES)
             .map(|_| {
                 let r = random_below(&self.n, &mut rng);
-                let p = self.mul_point(&r, &self.g, Method::Naf(4));
+                let p = self.naf_mul(&r, &self.g, 4);
                 (random_below(&self.n, &mut rng), p)
             })
             .collect();
@@ -299,7 +373,7 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
             for _ in 0..iters {
                 let (k, p) = &inputs[i % SAMPLES];
                 let q = self.mul_point(black_box(k), black_box(p), method);
-                i += 1 + black_box(q.is_infinity()) as usize;
+                i += 1 + black_box(q.map_or(true, |q| q.is_infinity())) as usize;
             }
             i
         }))
@@ -327,7 +401,7 @@ impl<F: PrimeField, A: AShape> PrimeCurveOps for PrimeCurve<F, A> {
         (0..n)
             .map(|_| {
                 let r = random_below(&self.n, &mut rng);
-                encode_point(&self.mul_point(&r, &self.g, Method::Naf(4)), true)
+                encode_point(&self.naf_mul(&r, &self.g, 4), true)
             })
             .collect()
     }

@@ -162,6 +162,13 @@ impl<F: QuadraticBase> Field for Gf2Ext<F> {
             c1: s1,
         }
     }
+    #[inline(always)]
+    fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        Gf2Ext {
+            c0: F::ct_select(&a.c0, &b.c0, choice),
+            c1: F::ct_select(&a.c1, &b.c1, choice),
+        }
+    }
     fn invert(&self) -> Result<Self, FieldError> {
         self.invert_with(F::invert)
     }

@@ -86,6 +86,10 @@ pub trait Field:
     fn mul_const(&self, c: &Self) -> Self {
         *self * *c
     }
+    /// Constant-time selection: `a` when `choice` is 0, `b` when it is `u64::MAX` (any
+    /// other mask is a caller error). Mask arithmetic on the stored words, no branch on
+    /// `choice`; not an arithmetic operation, so the cost model does not count it.
+    fn ct_select(a: &Self, b: &Self, choice: u64) -> Self;
     /// `self⁻¹`, in time independent of the value; zero is an error.
     fn invert(&self) -> Result<Self, FieldError>;
     /// `self⁻¹` by the fastest method available, whose time or memory access may depend

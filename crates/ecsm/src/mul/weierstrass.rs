@@ -1,12 +1,16 @@
-//! Variable-base scalar multiplication on short Weierstrass curves (Jacobian coordinates).
+//! Variable-base scalar multiplication on short Weierstrass curves.
 //!
-//! Both methods here branch on the scalar's digits: they are **variable-time** and leak
-//! the scalar through timing. Use them on public scalars (verification, benchmarks).
+//! [`double_and_add`] and [`wnaf_mul`] (Jacobian coordinates) branch on the scalar's
+//! digits: they are **variable-time** and leak the scalar through timing. Use them on
+//! public scalars (verification, benchmarks).
+//!
+//! [`ct_window_mul`] (projective coordinates, complete formulas) is the method for secret
+//! scalars: see its documentation for what is and is not constant-time.
 
 use super::{bit, bit_len};
-use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
+use crate::curve::weierstrass::{AShape, Affine, Jacobian, Projective, ShortWeierstrass};
 use crate::field::Field;
-use crate::recode::{wnaf, RecodeError};
+use crate::recode::{fits, regular_odd, wnaf, RecodeError};
 
 /// \[k\]P by left-to-right double-and-add with mixed additions: ℓ − 1 doublings and one
 /// mixed addition per further 1 bit, where ℓ is k's bit length. The obvious reference.
@@ -48,6 +52,126 @@ pub fn wnaf_mul<F: Field, A: AShape>(
         } else if d < 0 {
             q = curve.sub_mixed(&q, &table[(-d as usize) / 2]);
         }
+    }
+    Ok(q)
+}
+
+/// Why [`ct_window_mul`] refused or failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CtMulError {
+    /// A width outside the regular recoding's range, or a scalar of `scalar_bits` or more
+    /// bits.
+    #[error(transparent)]
+    Recode(#[from] RecodeError),
+    /// The complete formulas met an exceptional pair (two points differing by a point of
+    /// order 2), which happens only when P has even order; no point was computed.
+    #[error("exceptional case of the complete formulas: the point has even order")]
+    Exceptional,
+}
+
+/// All ones when `a == b`, zero otherwise, without a branch: (x | −x) has its top bit set
+/// exactly when x = a ⊕ b ≠ 0. `black_box` keeps the optimiser from turning the masks it
+/// feeds into a conditional jump.
+#[inline(always)]
+fn ct_eq_mask(a: u64, b: u64) -> u64 {
+    let x = a ^ b;
+    let differ = (x | x.wrapping_neg()) >> 63;
+    core::hint::black_box(differ).wrapping_sub(1)
+}
+
+/// The table entry \[|d|\]P for an odd digit d, negated when d < 0: every entry is read and
+/// combined by [`Projective::ct_select`], so the memory accesses do not depend on d.
+#[inline(always)]
+fn ct_lookup<F: Field>(table: &[Projective<F>], d: i8) -> Projective<F> {
+    let d = i64::from(d);
+    let sign = (d >> 63) as u64; // all ones when d < 0
+    let abs = ((d ^ sign as i64) - sign as i64) as u64;
+    let index = abs >> 1; // |d| = 2·index + 1
+    let mut r = table[0];
+    for (j, entry) in table.iter().enumerate().skip(1) {
+        r = Projective::ct_select(&r, entry, ct_eq_mask(j as u64, index));
+    }
+    r.ct_neg(core::hint::black_box(sign))
+}
+
+/// \[k\]P in constant time: a fixed window of width w over the regular signed odd-digit
+/// recoding ([`regular_odd`]), with the complete projective formulas of `A`
+/// ([`ShortWeierstrass::add_complete`], [`ShortWeierstrass::double_complete`]).
+///
+/// The scalar must satisfy k < 2^`scalar_bits` (pass the bit length of the group order n,
+/// and reduce k modulo n first if it may be larger); 1 ≤ w ≤ 7, 2..=6 being the useful
+/// range.
+///
+/// Algorithm: k' = k with its low bit set (odd, still < 2^max(scalar_bits, 1)), recoded
+/// into m = max(1, ⌈scalar_bits / w⌉) odd digits; a table of \[1\]P, \[3\]P, …, \[2^w − 1\]P
+/// (2^(w−1) entries: one doubling and 2^(w−1) − 1 additions); Q = \[d_(m−1)\]P, then for
+/// each further digit w doublings and one addition of ±\[|d|\]P, the entry read by a full
+/// scan with [`Field::ct_select`] and negated by a masked selection; finally
+/// Q + (−P or O), −P selected when k is even, so that the result is \[k\]P. Cost, the same
+/// for every k of the allowed length: (1 + (m − 1)w) doublings and 2^(w−1) + m − 1
+/// additions.
+///
+/// **Constant-time:** the recoding, the table scans, the negations, the parity
+/// correction and the formulas themselves run the same operations and touch the same
+/// memory for every k < 2^scalar_bits (the field operations being constant-time, as
+/// [`crate::field::Fp`]'s are). The loop counts depend on `scalar_bits` and `w` only.
+///
+/// **Not constant-time:** the input checks (w in range, k < 2^scalar_bits), which branch
+/// on their verdict only; the point P is treated as public (only the conversion of P to
+/// projective coordinates branches on it); and the caller's conversion of the result to
+/// affine coordinates, where [`Projective::to_affine`] uses the constant-time
+/// [`Field::invert`] but branches on whether \[k\]P = O.
+///
+/// **Completeness:** the formulas are exception-free when P has odd order (any point of
+/// a curve of odd order, or of the subgroup of odd order n of any curve), which covers
+/// every multiple of P met here. For a point of even order the chain may meet an
+/// exceptional pair; that makes the result (0 : 0 : 0), which is reported as
+/// [`CtMulError::Exceptional`] rather than returned: a point returned is always \[k\]P.
+pub fn ct_window_mul<F: Field, A: AShape>(
+    curve: &ShortWeierstrass<F, A>,
+    k: &[u64],
+    p: &Affine<F>,
+    w: usize,
+    scalar_bits: usize,
+) -> Result<Projective<F>, CtMulError> {
+    let bits = scalar_bits.max(1);
+    let w32 = u32::try_from(w).unwrap_or(u32::MAX);
+    if !fits(k, scalar_bits) {
+        return Err(RecodeError::ScalarTooLong {
+            max_bits: scalar_bits,
+        }
+        .into());
+    }
+    // A copy of fixed length ⌈bits / 64⌉ (public), with the low bit forced to 1.
+    let mut odd = vec![0u64; bits.div_ceil(64)];
+    for (o, &x) in odd.iter_mut().zip(k) {
+        *o = x;
+    }
+    let even_mask = ((odd[0] & 1) ^ 1).wrapping_neg();
+    odd[0] |= 1;
+    let digits = regular_odd(&odd, w32, bits)?;
+
+    let p = Projective::from_affine(p);
+    let p2 = curve.double_complete(&p);
+    let mut table = Vec::with_capacity(1 << (w - 1));
+    table.push(p);
+    for j in 1..1usize << (w - 1) {
+        table.push(curve.add_complete(&table[j - 1], &p2));
+    }
+
+    let (&top, rest) = digits.split_last().expect("at least one digit");
+    let mut q = ct_lookup(&table, top);
+    for &d in rest.iter().rev() {
+        for _ in 0..w {
+            q = curve.double_complete(&q);
+        }
+        q = curve.add_complete(&q, &ct_lookup(&table, d));
+    }
+    // [k']P = [k]P + P when k is even: add −P then, O otherwise.
+    let fix = Projective::ct_select(&Projective::identity(), &p.neg(), even_mask);
+    let q = curve.add_complete(&q, &fix);
+    if q.is_exceptional() {
+        return Err(CtMulError::Exceptional);
     }
     Ok(q)
 }

@@ -3,30 +3,37 @@
 //! - [`naf`]: the non-adjacent form, digits in {−1, 0, 1}, no two adjacent nonzeros;
 //! - [`wnaf`]: the width-w NAF (NAF_w), odd digits |d| < 2^(w−1), at most one nonzero in
 //!   any w consecutive digits;
-//! - [`jsf`]: Solinas' joint sparse form of a pair of scalars, for k·P + l·Q.
+//! - [`jsf`]: Solinas' joint sparse form of a pair of scalars, for k·P + l·Q;
+//! - [`regular_odd`]: the regular signed odd-digit recoding, every digit odd in
+//!   ±{1, 3, …, 2^w − 1} and a length fixed by a public bound, for constant-time methods.
 //!
 //! Scalars are non-negative integers given as little-endian `u64` words (any length, leading
 //! zero words allowed). Digits come least-significant first, without trailing
 //! (most-significant) zero digits, so the empty vector represents 0.
 //!
-//! **Variable time.** These recodings branch on the scalar's bits and their output length and
-//! weight depend on it: they are for public scalars (signature verification, benchmarks,
-//! experiments). Constant-time scalar multiplication uses regular recodings, not these.
+//! **Variable time.** NAF, NAF_w and JSF branch on the scalar's bits and their output length
+//! and weight depend on it: they are for public scalars (signature verification, benchmarks,
+//! experiments). Constant-time scalar multiplication uses the regular recoding
+//! [`regular_odd`], whose digits come from fixed bit positions without branches.
 //!
 //! The recodings read the scalar's words in place and never copy or shift the whole integer:
 //! the pending carry of "k − d" is a single bit, so each digit costs O(1) word reads.
 
 mod jsf;
 mod naf;
+mod regular;
 
 pub use jsf::jsf;
 pub use naf::{naf, wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
+pub(crate) use regular::fits;
+pub use regular::{regular_len, regular_odd, REGULAR_MAX_WIDTH, REGULAR_MIN_WIDTH};
 
 /// Why a recoding could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecodeError {
-    /// A NAF_w width outside `WNAF_MIN_WIDTH..=WNAF_MAX_WIDTH`.
-    #[error("NAF_w width {w} is outside {min}..={max}")]
+    /// A width outside the recoding's range (`WNAF_MIN_WIDTH..=WNAF_MAX_WIDTH` for NAF_w,
+    /// `REGULAR_MIN_WIDTH..=REGULAR_MAX_WIDTH` for the regular recoding).
+    #[error("width {w} is outside {min}..={max}")]
     WidthOutOfRange {
         /// The width asked for.
         w: u32,
@@ -34,6 +41,15 @@ pub enum RecodeError {
         min: u32,
         /// Largest supported width.
         max: u32,
+    },
+    /// The regular recoding takes odd scalars only.
+    #[error("the regular recoding needs an odd scalar")]
+    EvenScalar,
+    /// A scalar not below 2^max_bits, the bound the recoding was asked to fit.
+    #[error("scalar does not fit in {max_bits} bits")]
+    ScalarTooLong {
+        /// The bound on the bit length.
+        max_bits: usize,
     },
 }
 

@@ -306,6 +306,14 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     fn square(&self) -> Self {
         Self::from_limbs_unchecked(B::square::<N, S>(&self.limbs))
     }
+    #[inline(always)]
+    fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        let mut l = a.limbs;
+        for (x, y) in l.iter_mut().zip(&b.limbs) {
+            *x ^= (*x ^ y) & choice;
+        }
+        Self::from_limbs_unchecked(l)
+    }
     /// Itoh–Tsujii with plain squarings: (m − 1)S + L·M for the chain length L.
     fn invert(&self) -> Result<Self, FieldError> {
         if self.is_zero() {

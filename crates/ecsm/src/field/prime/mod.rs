@@ -425,6 +425,10 @@ impl<const N: usize, S: FpSpec<N>> Field for Fp<N, S> {
     fn square(&self) -> Self {
         Self::from_repr(Self::sqr_repr(&self.repr))
     }
+    #[inline(always)]
+    fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        Self::from_repr(limbs::select(choice, &b.repr, &a.repr))
+    }
     /// Fermat: self^(p−2) by a fixed window (about bits·S + bits/w·M).
     fn invert(&self) -> Result<Self, FieldError> {
         if self.is_zero() {
