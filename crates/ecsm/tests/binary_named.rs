@@ -135,7 +135,11 @@ impl<F: BinaryField> Ref<F> {
             let ix = x.invert_vartime().unwrap();
             let c = x + self.a2 + self.a6 * ix * ix;
             if let Some(z) = c.solve_quadratic() {
-                let z = if r.next_u32() & 1 == 1 { z + F::one() } else { z };
+                let z = if r.next_u32() & 1 == 1 {
+                    z + F::one()
+                } else {
+                    z
+                };
                 let p = Some((x, x * z));
                 assert!(self.on_curve(p));
                 return p;
@@ -273,7 +277,9 @@ fn registry_lists_the_ten_curves_after_the_prime_ones() {
         assert_eq!(c.generator(false), [vec![4], g].concat());
         assert_eq!(&c.generator(true)[1..], &from_hex(p.gx).unwrap()[..]);
     }
-    for alias in ["K-163", "b-163", "K-233", "B-233", "wtls10", "B-571", "k-409"] {
+    for alias in [
+        "K-163", "b-163", "K-233", "B-233", "wtls10", "B-571", "k-409",
+    ] {
         assert!(find_curve(alias).is_some(), "{alias}");
     }
 }
@@ -304,6 +310,10 @@ fn methods_are_listed_checked_and_rejected() {
         assert_eq!(
             BinaryMethod::from_spec(&spec("naf"), "").unwrap(),
             BinaryMethod::Naf(4)
+        );
+        assert_eq!(
+            BinaryMethod::from_spec(&spec("naf-sole"), "").unwrap(),
+            BinaryMethod::NafSole(5)
         );
         let long = vec![1u64; 65];
         assert!(matches!(
@@ -441,7 +451,10 @@ fn methods_against_reference<F: BinaryField, S: CurveShape>(c: &dyn NamedCurve, 
 #[test]
 fn every_method_matches_the_reference_on_edge_scalars_and_points() {
     for (i, c) in binary_curves().into_iter().enumerate() {
-        typed!(c.name(), methods_against_reference::<F, S>(c, 40 + i as u64));
+        typed!(
+            c.name(),
+            methods_against_reference::<F, S>(c, 40 + i as u64)
+        );
     }
 }
 
@@ -505,7 +518,10 @@ fn round_trips<F: BinaryField, S: CurveShape>(c: &dyn NamedCurve, seed: u64) {
         assert_eq!(curve.decompress(&curve.compress(&a)), Ok(a));
     }
     assert_eq!(c.decompress(&[0]).unwrap(), vec![0]);
-    assert_eq!(curve.decompress(&Compressed::Infinity), Ok(Affine::Infinity));
+    assert_eq!(
+        curve.decompress(&Compressed::Infinity),
+        Ok(Affine::Infinity)
+    );
 }
 
 #[test]
@@ -616,9 +632,17 @@ fn each_kind_of_bad_encoding_has_its_own_error() {
         for prefix in [1u8, 5, 6, 7, 0xff] {
             let mut bad = g.clone();
             bad[0] = prefix;
-            assert_eq!(c.decompress(&bad), enc(EncodingError::UnknownPrefix(prefix)));
+            assert_eq!(
+                c.decompress(&bad),
+                enc(EncodingError::UnknownPrefix(prefix))
+            );
         }
-        for bad in [&g[..g.len() - 1], &gc[..fb], &[0, 0][..], &[&gc[..], &[0]].concat()] {
+        for bad in [
+            &g[..g.len() - 1],
+            &gc[..fb],
+            &[0, 0][..],
+            &[&gc[..], &[0]].concat(),
+        ] {
             assert!(
                 matches!(
                     c.decompress(bad),
@@ -634,9 +658,18 @@ fn each_kind_of_bad_encoding_has_its_own_error() {
             let comp = [&[2u8][..], &x].concat();
             let full_x = [&[4u8][..], &x, &g[1 + fb..]].concat();
             let full_y = [&g[..1 + fb], &x].concat();
-            assert_eq!(c.decompress(&comp), enc(EncodingError::CoordinateOutOfRange('x')));
-            assert_eq!(c.decompress(&full_x), enc(EncodingError::CoordinateOutOfRange('x')));
-            assert_eq!(c.decompress(&full_y), enc(EncodingError::CoordinateOutOfRange('y')));
+            assert_eq!(
+                c.decompress(&comp),
+                enc(EncodingError::CoordinateOutOfRange('x'))
+            );
+            assert_eq!(
+                c.decompress(&full_x),
+                enc(EncodingError::CoordinateOutOfRange('x'))
+            );
+            assert_eq!(
+                c.decompress(&full_y),
+                enc(EncodingError::CoordinateOutOfRange('y'))
+            );
             for m in all_methods() {
                 assert_eq!(
                     c.mul(&[3], Some(&comp), &m, false),
@@ -653,7 +686,10 @@ fn each_kind_of_bad_encoding_has_its_own_error() {
         );
         // x = 0 with ỹ = 1.
         let zero_one = [&[3u8][..], &vec![0u8; fb]].concat();
-        assert_eq!(c.decompress(&zero_one), enc(EncodingError::BadCompressionBit));
+        assert_eq!(
+            c.decompress(&zero_one),
+            enc(EncodingError::BadCompressionBit)
+        );
         // Some small x has no point (about half of all x do not); every method says so,
         // whatever the scalar.
         let no_point = (1u8..64)
@@ -714,7 +750,11 @@ fn validation<F: BinaryField, S: CurveShape>(c: &dyn NamedCurve, seed: u64) {
             outside += 1;
         }
     }
-    assert!(inside > 0 && outside > 0, "{}: {inside} {outside}", c.name());
+    assert!(
+        inside > 0 && outside > 0,
+        "{}: {inside} {outside}",
+        c.name()
+    );
     let mut small = vec![rf.two_torsion()];
     small.extend(rf.order4());
     for q in small {
@@ -843,7 +883,14 @@ fn costs<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
     report("hint_bits count = 10", o);
     assert_eq!(
         counts(o),
-        (1, 0, 3 * (count - 1) + 5 * count - 3, 5 * (count - 1), (count - 1) * cst, 0)
+        (
+            1,
+            0,
+            3 * (count - 1) + 5 * count - 3,
+            5 * (count - 1),
+            (count - 1) * cst,
+            0
+        )
     );
     let k = 7u64;
     let (_, o) = measure(|| c.decode_hinted(Counted(x), k as usize, false));
@@ -888,7 +935,14 @@ fn costs<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
         report("double-add", o);
         assert_eq!(counts(o), ld(l, wt));
         let add = |x: (u64, u64, u64, u64, u64, u64), y: (u64, u64, u64, u64, u64, u64)| {
-            (x.0 + y.0, x.1 + y.1, x.2 + y.2, x.3 + y.3, x.4 + y.4, x.5 + y.5)
+            (
+                x.0 + y.0,
+                x.1 + y.1,
+                x.2 + y.2,
+                x.3 + y.3,
+                x.4 + y.4,
+                x.5 + y.5,
+            )
         };
         for w in 2..=6usize {
             let digits = wnaf(&kk, w as u32).unwrap();

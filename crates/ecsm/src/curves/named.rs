@@ -106,7 +106,10 @@ pub fn all_curves() -> &'static [&'static dyn NamedCurve] {
     static ALL: std::sync::OnceLock<Vec<&'static dyn NamedCurve>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| {
         let prime = crate::curves::prime::prime_curves().iter();
-        prime.chain(crate::curves::binary::binary_curves()).copied().collect()
+        prime
+            .chain(crate::curves::binary::binary_curves())
+            .copied()
+            .collect()
     })
 }
 

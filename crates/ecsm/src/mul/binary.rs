@@ -38,8 +38,12 @@ use crate::recode::{wnaf, RecodeError};
 pub const NAF_MIN_W: usize = 2;
 /// Largest NAF_w width offered by the `naf` and `naf-sole` methods.
 pub const NAF_MAX_W: usize = 6;
-/// The width used when a spec names none.
+/// The width of `naf` when a spec names none: the fastest measured on B-233, K-233 and
+/// B-571 (`ecsm bench --method naf:w=…`), where each further table point costs an inversion.
 pub const NAF_DEFAULT_W: usize = 4;
+/// The width of `naf-sole` when a spec names none: the fastest measured on the same
+/// curves, where the table is cheaper and pays off one width further.
+pub const NAF_SOLE_DEFAULT_W: usize = 5;
 
 /// The scalar-multiplication methods of binary curves, as selected by a [`MethodSpec`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,24 +61,20 @@ pub enum BinaryMethod {
 
 impl BinaryMethod {
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]` with
-    /// W ∈ 2..=6 (default 4), or `montgomery`; `curve` only labels the error.
+    /// W ∈ 2..=6 (default [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`]), or `montgomery`;
+    /// `curve` only labels the error.
     pub fn from_spec(spec: &MethodSpec, curve: &str) -> Result<Self, SpecError> {
-        let width = |spec: &MethodSpec| -> Result<usize, SpecError> {
+        let width = |spec: &MethodSpec, default: usize| -> Result<usize, SpecError> {
             spec.only_params(&["w"])?;
-            Ok(spec.param(
-                "w",
-                NAF_DEFAULT_W as u64,
-                NAF_MIN_W as u64,
-                NAF_MAX_W as u64,
-            )? as usize)
+            Ok(spec.param("w", default as u64, NAF_MIN_W as u64, NAF_MAX_W as u64)? as usize)
         };
         match spec.name.as_str() {
             "double-add" => {
                 spec.only_params(&[])?;
                 Ok(BinaryMethod::DoubleAdd)
             }
-            "naf" => Ok(BinaryMethod::Naf(width(spec)?)),
-            "naf-sole" => Ok(BinaryMethod::NafSole(width(spec)?)),
+            "naf" => Ok(BinaryMethod::Naf(width(spec, NAF_DEFAULT_W)?)),
+            "naf-sole" => Ok(BinaryMethod::NafSole(width(spec, NAF_SOLE_DEFAULT_W)?)),
             "montgomery" => {
                 spec.only_params(&[])?;
                 Ok(BinaryMethod::Montgomery)
