@@ -395,6 +395,8 @@ fn edge_scalars(n: &[u64], m: usize, r: &mut dyn RngCore) -> Vec<Vec<u64>> {
     ks
 }
 
+// `typed!` passes every function a field and a shape; this one needs only the field.
+#[allow(clippy::extra_unused_type_parameters)]
 fn methods_against_reference<F: BinaryField, S: CurveShape>(c: &dyn NamedCurve, seed: u64) {
     let rf = Ref::<F>::of(params(c.name()));
     let mut r = ChaCha8Rng::seed_from_u64(seed);
@@ -719,6 +721,8 @@ fn each_kind_of_bad_encoding_has_its_own_error() {
 // Validation and ECDH.
 // ---------------------------------------------------------------------------------------
 
+// `typed!` passes every function a field and a shape; this one needs only the field.
+#[allow(clippy::extra_unused_type_parameters)]
 fn validation<F: BinaryField, S: CurveShape>(c: &dyn NamedCurve, seed: u64) {
     let rf = Ref::<F>::of(params(c.name()));
     let mut r = ChaCha8Rng::seed_from_u64(seed);
