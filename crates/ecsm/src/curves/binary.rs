@@ -169,7 +169,7 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
         decode_point(&self.curve, encoded)
     }
 
-    /// [n]Q = O. Needed on every binary curve: their cofactors are 2 and 4, so the full
+    /// \[n\]Q = O. Needed on every binary curve: their cofactors are 2 and 4, so the full
     /// group has points of order 2n, 4n, 2, 4 outside the subgroup.
     fn in_subgroup(&self, q: &Affine<F>) -> bool {
         self.mul_point(&self.n, q, DEFAULT_METHOD).is_infinity()
@@ -267,8 +267,8 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             Affine::Point { x, .. } => Ok(x.to_bytes()),
         }
     }
-    /// Times [k]P from P given as (x, ỹ), the decompression included (it is part of
-    /// every method here), for random P = [r]G and k below n.
+    /// Times \[k\]P from P given as (x, ỹ), the decompression included (it is part of
+    /// every method here), for random P = \[r\]G and k below n.
     fn bench_mul(
         &self,
         method: &MethodSpec,
