@@ -364,3 +364,91 @@ fn bench_and_sqrt_chain_json_shapes() {
     assert_eq!(v["curve"], "secp192r1");
     assert!(v["chain"].as_str().unwrap().starts_with("w1"));
 }
+
+// ---- binary curves: the same contract on B-233 (sect233r1). Vectors: OpenSSL 3.0
+// (crates/ecsm/tests/data/openssl_binary_vectors.txt).
+
+const B233_D: &str = "8171869babf261335853b46bbccfd5886d8440351ce871b91e330a864a";
+const B233_Q: &str = "04006859f723c5d0403dd83adbdeadef9b415af8b6f69f07c1516c09dfc60100ef16cea344982238a60bd8bb4e6bd32f9a399142b0757d155bd9d0b3d9";
+const B233_QC: &str = "03006859f723c5d0403dd83adbdeadef9b415af8b6f69f07c1516c09dfc601";
+const B233_Q2C: &str = "0301ef5809d3735b7bbd9c89f7e1812f2878a17f5ab6582e815d221a399466";
+const B233_SECRET: &str = "005bd70fa36db3e4de3be2c17c7a47c26a56e68452170314a03ed3240f9a";
+
+#[test]
+fn binary_curve_mul_decompress_validate_ecdh_match_openssl() {
+    let out = stdout(&ecsm(&["curves"], None));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("sect233r1 "))
+        .expect("B-233 listed");
+    let cols: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(cols[..4], ["sect233r1", "GF(2^233)", "233", "2"]);
+    assert!(cols[4].split(',').any(|a| a == "B-233"));
+
+    let methods = stdout(&ecsm(&["methods", "--curve", "B-233"], None));
+    assert!(methods.lines().any(|l| l == "montgomery"), "{methods}");
+    for m in methods.lines() {
+        assert_eq!(
+            ok_line(&["mul", "--curve", "B-233", "--scalar", B233_D, "--method", m]),
+            B233_Q,
+            "{m}"
+        );
+    }
+    assert_eq!(
+        ok_line(&[
+            "mul",
+            "--curve",
+            "B-233",
+            "--scalar",
+            B233_D,
+            "--compressed"
+        ]),
+        B233_QC
+    );
+    assert_eq!(
+        ok_line(&["mul", "--curve", "B-233", "--scalar", "1", "--point", B233_QC]),
+        B233_Q
+    );
+    assert_eq!(
+        ok_line(&["decompress", "--curve", "sect233r1", B233_QC]),
+        B233_Q
+    );
+    assert_eq!(ok_line(&["validate", "--curve", "B-233", B233_QC]), "valid");
+    assert_eq!(
+        ok_line(&[
+            "ecdh",
+            "--curve",
+            "B-233",
+            "--private",
+            B233_D,
+            "--peer",
+            B233_Q2C
+        ]),
+        B233_SECRET
+    );
+    // x = 0 with ỹ = 1 names no point; the 2-torsion point (0, √b) is outside the subgroup.
+    let zero_one = format!("03{}", "00".repeat(30));
+    let o = ecsm(&["decompress", "--curve", "B-233", &zero_one], None);
+    assert_eq!(o.status.code(), Some(1));
+    let t = ok_line(&[
+        "decompress",
+        "--curve",
+        "B-233",
+        &zero_one.replacen("03", "02", 1),
+    ]);
+    let o = ecsm(&["validate", "--curve", "B-233", &t], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("subgroup"), "{}", stdout(&o));
+    let o = ok_line(&[
+        "bench",
+        "--curve",
+        "B-233",
+        "--method",
+        "montgomery",
+        "--json",
+        "--quick",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(v["method"], "montgomery");
+    assert!(v["median_ns"].as_f64().unwrap() > 0.0);
+}

@@ -38,8 +38,9 @@ pub enum EncodingError {
     /// A compressed x for which the curve has no point.
     #[error("no point on the curve has this x-coordinate")]
     NoPointWithX,
-    /// A compressed point with y = 0 but ỹ = 1 (SEC 1 §2.3.4: no such encoding exists).
-    #[error("compression bit 1 given for a point with y = 0")]
+    /// ỹ = 1 for a point whose ỹ is 0 by definition (SEC 1 §2.3.4: no such encoding
+    /// exists): y = 0 on a prime curve, x = 0 on a binary curve.
+    #[error("compression bit 1 given for a point whose bit is 0 by definition (y = 0 over GF(p), x = 0 over GF(2^m))")]
     BadCompressionBit,
     /// Text that is not an even number of hexadecimal digits.
     #[error("not hexadecimal: {0}")]

@@ -350,27 +350,14 @@ fn exercise<F: BinaryField, S: CurveShape>(c: &BinaryCurve<F, S>, seed: u64) {
     }
 }
 
-/// The Montgomery–López–Dahab ladder built from `ladder_step` and `ladder_recover_y`.
+/// The Montgomery–López–Dahab ladder built from `ladder_step` and `ladder_recover_y`
+/// (the library's `ecsm::mul::binary::montgomery`).
 fn ladder<F: BinaryField, S: CurveShape>(
     c: &BinaryCurve<F, S>,
     p: &Affine<F>,
     k: &[u64],
 ) -> Affine<F> {
-    let Some(x) = p.x() else {
-        return Affine::Infinity;
-    };
-    // (R0, R1) = (kP, (k+1)P) for the bits read so far.
-    let (mut r0, mut r1) = (XOnly::identity(), c.affine_to_x(p));
-    for w in k.iter().rev() {
-        for i in (0..64).rev() {
-            if (w >> i) & 1 == 0 {
-                (r0, r1) = c.ladder_step(x, &r0, &r1);
-            } else {
-                (r1, r0) = c.ladder_step(x, &r1, &r0);
-            }
-        }
-    }
-    c.ladder_recover_y(p, &r0, &r1)
+    ecsm::mul::binary::montgomery(c, k, p)
 }
 
 #[test]

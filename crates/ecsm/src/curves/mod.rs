@@ -3,6 +3,7 @@
 //! [`prime_params`] holds the short-Weierstrass curves over prime fields as plain data
 //! (hex strings); the typed curve constructors are built on top of it.
 
+pub mod binary;
 pub mod named;
 pub mod prime;
 pub mod prime_params;

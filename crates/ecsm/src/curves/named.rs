@@ -103,7 +103,14 @@ pub trait NamedCurve: Send + Sync {
 
 /// Every named curve, prime then binary, in a fixed order.
 pub fn all_curves() -> &'static [&'static dyn NamedCurve] {
-    crate::curves::prime::prime_curves()
+    static ALL: std::sync::OnceLock<Vec<&'static dyn NamedCurve>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let prime = crate::curves::prime::prime_curves().iter();
+        prime
+            .chain(crate::curves::binary::binary_curves())
+            .copied()
+            .collect()
+    })
 }
 
 /// Look a curve up by its name or an alias, ignoring case.

@@ -2,6 +2,7 @@
 //! [`crate::cost::Counted`] measures its cost. Scalars are non-negative integers given as
 //! little-endian 64-bit words.
 
+pub mod binary;
 pub mod spec;
 pub mod weierstrass;
 

@@ -16,6 +16,7 @@
 //! | module | contents |
 //! |---|---|
 //! | [`affine`] | affine doubling, addition, P ± Q together, direct tripling |
+//! | [`compress`] | SEC 1 compression (x, lowbit(y/x)), half-trace decompression, hint bits |
 //! | [`ld`] | López–Dahab (X : Y : Z), x = X/Z, y = Y/Z² |
 //! | [`xonly`] | (X : Z) with x = X/Z: x-doubling, the Montgomery–López–Dahab ladder, y-recovery |
 //! | [`lambda`] | λ-affine (x, λ = x + y/x) and λ-projective (X, L, Z) of seed 001 |
@@ -64,6 +65,7 @@
 //! ```
 
 pub mod affine;
+pub mod compress;
 pub mod convert;
 pub mod lambda;
 pub mod ld;
@@ -72,6 +74,7 @@ pub mod precomp;
 pub mod random;
 pub mod xonly;
 
+pub use compress::Compressed;
 pub use lambda::{Lambda, LambdaAffine};
 pub use ld::LopezDahab;
 pub use params::{find_binary_curve, BinaryCurveParams, BINARY_CURVES};

@@ -1,0 +1,340 @@
+//! The ten NIST binary curves as [`NamedCurve`]s: each entry of
+//! [`crate::curve::binary::BINARY_CURVES`] bound to its field type and its
+//! [`CurveShape`].
+//!
+//! Points are SEC 1 octet strings (SEC 1 v2 §2.3.3–2.3.4): `00` for O,
+//! `04 ‖ x ‖ y`, or `02`/`03 ‖ x` with ỹ = lowbit(y/x) (0 when x = 0), coordinates as
+//! ⌈m/8⌉ big-endian bytes. Decoding is strict: a coordinate with a bit at or above m set is
+//! `CoordinateOutOfRange`, an uncompressed point must satisfy the curve equation, a
+//! compressed x must have a point (`NoPointWithX`), and x = 0 with ỹ = 1 is
+//! `BadCompressionBit`. Decompression is [`BinaryCurve::decompress_xy`]
+//! (I + H + 1M + 1S + 1C).
+//!
+//! The scalar multiplications are those of [`crate::mul::binary`] — all variable-time.
+//! A compressed input point goes to them as (x, ỹ), so that the decompression is part of
+//! the multiplication (the ladder folds it into its y-recovery).
+
+use super::named::{CurveOpError, NamedCurve, MAX_SCALAR_BITS};
+use crate::curve::binary::{
+    params::BinaryCurveParams, Affine, BinaryCurve, Compressed, CurveShape, GenericA1, KoblitzA0,
+    KoblitzA1, BINARY_CURVES,
+};
+use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, EncodingError, Sec1};
+use crate::experiments::timing::{time_chain, BenchConfig, Timing};
+use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
+use crate::mul::binary::{
+    mul_affine, mul_compressed, BinaryMethod, BinaryMulError, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W,
+};
+use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
+use rand_core::SeedableRng;
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+/// The method used when none is named, and for validation and ECDH: the fastest measured
+/// (`ecsm bench --curve … --method … --quick`, from (x, ỹ), on one AMD EPYC core with the
+/// VPCLMULQDQ backend): on B-233 montgomery 27.6 µs, naf-sole:w=5 35.5 µs, naf:w=4
+/// 38.2 µs, double-add 47.0 µs; the ladder also leads on K-233, B-163, B-409, K-571 and
+/// B-571.
+pub const DEFAULT_METHOD: BinaryMethod = BinaryMethod::Montgomery;
+
+/// A SEC 1 point as it arrived: compressed points stay (x, ỹ) until a method
+/// decompresses them; uncompressed ones are checked on the curve.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Parsed<F> {
+    /// `00`, `02 ‖ x` or `03 ‖ x`, with x checked to be a field element.
+    Compressed(Compressed<F>),
+    /// `04 ‖ x ‖ y` on the curve.
+    Affine(Affine<F>),
+}
+
+/// A coordinate's bytes (length already checked by `parse_sec1`) as a field element; the
+/// only failure left is a bit at or above m.
+fn coordinate<F: BinaryField>(bytes: &[u8], coord: char) -> Result<F, EncodingError> {
+    F::from_bytes(bytes).map_err(|_| EncodingError::CoordinateOutOfRange(coord))
+}
+
+/// Parse a SEC 1 point strictly without decompressing it: container, ranges, and the
+/// curve equation for uncompressed points.
+pub fn parse_point<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    encoded: &[u8],
+) -> Result<Parsed<F>, EncodingError> {
+    match parse_sec1(encoded, F::BYTES)? {
+        Sec1::Infinity => Ok(Parsed::Compressed(Compressed::Infinity)),
+        Sec1::Compressed { y_bit, x } => {
+            let x = coordinate(x, 'x')?;
+            Ok(Parsed::Compressed(Compressed::Point { x, y_bit }))
+        }
+        Sec1::Uncompressed { x, y } => {
+            let x = coordinate(x, 'x')?;
+            let y = coordinate(y, 'y')?;
+            let p = Affine::Point { x, y };
+            if !curve.is_on_curve(&p) {
+                return Err(EncodingError::NotOnCurve);
+            }
+            Ok(Parsed::Affine(p))
+        }
+    }
+}
+
+/// Decode a SEC 1 point strictly, decompressing compressed points.
+pub fn decode_point<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    encoded: &[u8],
+) -> Result<Affine<F>, EncodingError> {
+    match parse_point(curve, encoded)? {
+        Parsed::Compressed(c) => curve.decompress(&c),
+        Parsed::Affine(p) => Ok(p),
+    }
+}
+
+/// SEC 1 encoding of an affine point; compressing costs I + 1M (ỹ = lowbit(y/x)).
+pub fn encode_point<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    p: &Affine<F>,
+    compressed: bool,
+) -> Vec<u8> {
+    match p {
+        Affine::Infinity => vec![0],
+        Affine::Point { x, .. } if compressed => {
+            encode_compressed(&x.to_bytes(), curve.compression_bit(p))
+        }
+        Affine::Point { x, y } => encode_uncompressed(&x.to_bytes(), &y.to_bytes()),
+    }
+}
+
+/// A named binary curve over the field `F` with constants of shape `S`.
+pub struct BinaryNamedCurve<F: BinaryField, S: CurveShape> {
+    params: &'static BinaryCurveParams,
+    curve: BinaryCurve<F, S>,
+    g: Affine<F>,
+    n: Vec<u64>,
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
+    /// Bind a parameter-table entry to the field `F` and shape `S`. Panics if the entry
+    /// does not fit them (degree, shape, G on the curve): the registry below is checked by
+    /// the tests.
+    pub fn new(params: &'static BinaryCurveParams) -> Self {
+        let (curve, g) =
+            BinaryCurve::from_params(params).unwrap_or_else(|e| panic!("{}: {e}", params.name));
+        let n = params.order_words().expect("parameter tables hold hex");
+        BinaryNamedCurve {
+            params,
+            curve,
+            g,
+            n,
+        }
+    }
+
+    /// The curve.
+    pub fn curve(&self) -> &BinaryCurve<F, S> {
+        &self.curve
+    }
+
+    /// The generator G.
+    pub fn generator_point(&self) -> Affine<F> {
+        self.g
+    }
+
+    /// The published parameters.
+    pub fn params(&self) -> &'static BinaryCurveParams {
+        self.params
+    }
+
+    fn mul_point(&self, k: &[u64], p: &Affine<F>, method: BinaryMethod) -> Affine<F> {
+        mul_affine(&self.curve, method, k, p).expect("BinaryMethod::from_spec keeps w in 2..=6")
+    }
+
+    fn mul_parsed(
+        &self,
+        k: &[u64],
+        p: &Parsed<F>,
+        method: BinaryMethod,
+    ) -> Result<Affine<F>, EncodingError> {
+        match p {
+            Parsed::Affine(p) => Ok(self.mul_point(k, p, method)),
+            Parsed::Compressed(c) => {
+                mul_compressed(&self.curve, method, k, c).map_err(|e| match e {
+                    BinaryMulError::Encoding(e) => e,
+                    BinaryMulError::Recode(e) => {
+                        unreachable!("BinaryMethod::from_spec keeps w in 2..=6: {e}")
+                    }
+                })
+            }
+        }
+    }
+
+    fn decode(&self, encoded: &[u8]) -> Result<Affine<F>, EncodingError> {
+        decode_point(&self.curve, encoded)
+    }
+
+    /// \[n\]Q = O. Needed on every binary curve: their cofactors are 2 and 4, so the full
+    /// group has points of order 2n, 4n, 2, 4 outside the subgroup.
+    fn in_subgroup(&self, q: &Affine<F>) -> bool {
+        self.mul_point(&self.n, q, DEFAULT_METHOD).is_infinity()
+    }
+
+    fn validated(&self, encoded: &[u8]) -> Result<Affine<F>, CurveOpError> {
+        let q = self.decode(encoded)?;
+        if q.is_infinity() {
+            return Err(CurveOpError::InfinityKey);
+        }
+        if !self.in_subgroup(&q) {
+            return Err(CurveOpError::NotInSubgroup);
+        }
+        Ok(q)
+    }
+}
+
+impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
+    fn name(&self) -> &'static str {
+        self.params.name
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.params.aliases
+    }
+    fn source(&self) -> &'static str {
+        self.params.source
+    }
+    fn field(&self) -> String {
+        format!("GF(2^{})", F::DEGREE)
+    }
+    fn field_bytes(&self) -> usize {
+        F::BYTES
+    }
+    fn order(&self) -> &[u64] {
+        &self.n
+    }
+    fn cofactor(&self) -> u32 {
+        self.params.h
+    }
+    fn methods(&self) -> Vec<MethodSpec> {
+        [
+            BinaryMethod::DoubleAdd,
+            BinaryMethod::Naf(NAF_DEFAULT_W),
+            BinaryMethod::NafSole(NAF_SOLE_DEFAULT_W),
+            BinaryMethod::Montgomery,
+        ]
+        .iter()
+        .map(BinaryMethod::spec)
+        .collect()
+    }
+    fn default_method(&self) -> MethodSpec {
+        DEFAULT_METHOD.spec()
+    }
+    fn check_method(&self, method: &MethodSpec) -> Result<(), SpecError> {
+        BinaryMethod::from_spec(method, self.params.name).map(|_| ())
+    }
+    fn generator(&self, compressed: bool) -> Vec<u8> {
+        encode_point(&self.curve, &self.g, compressed)
+    }
+    fn mul(
+        &self,
+        k: &[u64],
+        point: Option<&[u8]>,
+        method: &MethodSpec,
+        compressed: bool,
+    ) -> Result<Vec<u8>, CurveOpError> {
+        let method = BinaryMethod::from_spec(method, self.params.name)?;
+        let bits = bit_len(k);
+        if bits > MAX_SCALAR_BITS {
+            return Err(CurveOpError::ScalarTooLong {
+                bits,
+                max: MAX_SCALAR_BITS,
+            });
+        }
+        let p = match point {
+            None => Parsed::Affine(self.g),
+            Some(enc) => parse_point(&self.curve, enc)?,
+        };
+        let q = self.mul_parsed(k, &p, method)?;
+        Ok(encode_point(&self.curve, &q, compressed))
+    }
+    fn decompress(&self, encoded: &[u8]) -> Result<Vec<u8>, CurveOpError> {
+        Ok(encode_point(&self.curve, &self.decode(encoded)?, false))
+    }
+    fn validate(&self, encoded: &[u8]) -> Result<(), CurveOpError> {
+        self.validated(encoded).map(|_| ())
+    }
+    fn ecdh(&self, private: &[u64], peer: &[u8]) -> Result<Vec<u8>, CurveOpError> {
+        if bit_len(private) == 0 || cmp_words(private, &self.n).is_ge() {
+            return Err(CurveOpError::PrivateKeyOutOfRange);
+        }
+        let q = self.validated(peer)?;
+        match self.mul_point(private, &q, DEFAULT_METHOD) {
+            Affine::Infinity => Err(CurveOpError::SharedInfinity),
+            Affine::Point { x, .. } => Ok(x.to_bytes()),
+        }
+    }
+    /// Times \[k\]P from P given as (x, ỹ), the decompression included (it is part of
+    /// every method here), for random P = \[r\]G and k below n.
+    fn bench_mul(
+        &self,
+        method: &MethodSpec,
+        cfg: BenchConfig,
+        seed: u64,
+    ) -> Result<Timing, CurveOpError> {
+        let method = BinaryMethod::from_spec(method, self.params.name)?;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        const SAMPLES: usize = 8;
+        let inputs: Vec<(Vec<u64>, Parsed<F>)> = (0..SAMPLES)
+            .map(|_| {
+                let r = random_below(&self.n, &mut rng);
+                let p = self.mul_point(&r, &self.g, DEFAULT_METHOD);
+                let k = random_below(&self.n, &mut rng);
+                (k, Parsed::Compressed(self.curve.compress(&p)))
+            })
+            .collect();
+        for (k, p) in &inputs {
+            self.mul_parsed(k, p, method)?;
+        }
+        Ok(time_chain(cfg, 0usize, |iters, mut i| {
+            for _ in 0..iters {
+                let (k, p) = &inputs[i % SAMPLES];
+                let q = self.mul_parsed(black_box(k), black_box(p), method);
+                i += 1 + black_box(q.is_err()) as usize;
+            }
+            i
+        }))
+    }
+}
+
+/// Build the registry entries: `name => FieldType, Shape`.
+macro_rules! binary_registry {
+    ($($name:literal => $field:ty, $shape:ty;)*) => {
+        fn build() -> Vec<&'static dyn NamedCurve> {
+            let find = |name: &str| {
+                BINARY_CURVES
+                    .iter()
+                    .find(|c| c.name == name)
+                    .unwrap_or_else(|| panic!("no parameters for {name}"))
+            };
+            vec![$(
+                &*Box::leak(Box::new(BinaryNamedCurve::<$field, $shape>::new(find($name))))
+                    as &'static dyn NamedCurve,
+            )*]
+        }
+    };
+}
+
+// K-163 has a2 = 1; the other Koblitz curves a2 = 0; every B-curve a2 = 1 (FIPS 186-4
+// D.1.3). `BinaryCurve::from_params` checks the shapes on construction.
+binary_registry! {
+    "sect163k1" => Gf163, KoblitzA1;
+    "sect163r2" => Gf163, GenericA1;
+    "sect233k1" => Gf233, KoblitzA0;
+    "sect233r1" => Gf233, GenericA1;
+    "sect283k1" => Gf283, KoblitzA0;
+    "sect283r1" => Gf283, GenericA1;
+    "sect409k1" => Gf409, KoblitzA0;
+    "sect409r1" => Gf409, GenericA1;
+    "sect571k1" => Gf571, KoblitzA0;
+    "sect571r1" => Gf571, GenericA1;
+}
+
+/// The named binary curves, built on first use.
+pub fn binary_curves() -> &'static [&'static dyn NamedCurve] {
+    static CURVES: OnceLock<Vec<&'static dyn NamedCurve>> = OnceLock::new();
+    CURVES.get_or_init(build)
+}

@@ -1,0 +1,361 @@
+//! Variable-base scalar multiplication on binary curves y² + xy = x³ + a2·x² + a6
+//! (seed 000 §2.3 and §2.5): double-and-add and NAF_w in López–Dahab coordinates, and the
+//! Montgomery–López–Dahab ladder on (X : Z).
+//!
+//! Every method runs on an affine point ([`mul_affine`]) and on a point given as
+//! (x, ỹ) ([`mul_compressed`]; [`Compressed`] is the form in which seed 000 assumes points
+//! are transmitted), where the decompression is part of the work and of the measured cost.
+//! The ladder needs y(P) only at the very end, so [`montgomery_compressed`] folds the
+//! decompression into the y-recovery and shares its inversion.
+//!
+//! **Every method here is variable-time**: they branch on the scalar's bits or digits
+//! (the ladder swaps its two registers by a branch, not by a masked selection) and on
+//! special points. Use them on public scalars, or where timing does not matter.
+//!
+//! Costs (measured on [`crate::cost::Counted`] by `tests/binary_named.rs`; ℓ = bit length
+//! of k, wt = number of nonzero digits of the recoding, C = a multiplication by a6 or √a6,
+//! 0C on Koblitz curves; with a2 ∈ {0, 1}):
+//!
+//! | method | cost |
+//! |---|---|
+//! | [`double_add`] | (ℓ − 1)·(3M + 5S + 1C) + (wt − 1)·(8M + 5S) + I + 2M + 1S |
+//! | [`naf`] | (len − 1)·(3M + 5S + 1C) + (wt − 1)·(8M + 5S) + I + 2M + 1S + table |
+//! | [`naf_sole`] | the same, with the single-inversion table |
+//! | [`montgomery`] | L·(5M + 4S + 1C) + I + 10M + 1S, L = max(m, ℓ) |
+//! | [`montgomery_compressed`] | L·(5M + 4S + 1C) + I + H + 12M + 2S + 1C + 1Tr |
+//! | decompression (the other methods from (x, ỹ) add it) | I + H + 1M + 1S + 1C + 1Tr |
+//!
+//! len is the number of NAF_w digits (at most ℓ + 1) and the top digit's table look-up is
+//! free. The table of t = 2^(w−2) odd multiples costs nothing for t = 1 (w = 2: just P),
+//! t·(I + 2M + 1S) by affine additions ([`naf`]) and I + (9t − 9)M + 2tS with one
+//! inversion ([`naf_sole`]) for t ≥ 2.
+//!
+//! Measured on B-233 (`ecsm bench --curve B-233 --method … --quick`, from (x, ỹ), one
+//! AMD EPYC core, VPCLMULQDQ backend, median of a loaded machine): montgomery 27.6 µs;
+//! naf-sole w = 2…6: 40.5, 38.2, 36.5, 35.5, 35.9 µs; naf w = 2…6: 40.4, 38.7, 38.1, 39.7,
+//! 45.1 µs; double-add 47.0 µs.
+
+use super::{bit, bit_len, MethodSpec, SpecError};
+use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
+use crate::encoding::EncodingError;
+use crate::field::BinaryField;
+use crate::recode::{wnaf, RecodeError};
+
+/// Smallest NAF_w width offered by the `naf` and `naf-sole` methods.
+pub const NAF_MIN_W: usize = 2;
+/// Largest NAF_w width offered by the `naf` and `naf-sole` methods.
+pub const NAF_MAX_W: usize = 6;
+/// The width of `naf` when a spec names none: the fastest measured on B-233, K-233 and
+/// B-571 (`ecsm bench --method naf:w=…`), where each further table point costs an inversion.
+pub const NAF_DEFAULT_W: usize = 4;
+/// The width of `naf-sole` when a spec names none: the fastest measured on the same
+/// curves, where the table is cheaper and pays off one width further.
+pub const NAF_SOLE_DEFAULT_W: usize = 5;
+
+/// The scalar-multiplication methods of binary curves, as selected by a [`MethodSpec`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinaryMethod {
+    /// `double-add`: left-to-right double-and-add in LD coordinates, mixed additions.
+    DoubleAdd,
+    /// `naf:w=W`: NAF_w in LD with the odd multiples computed by affine additions, one
+    /// inversion each.
+    Naf(usize),
+    /// `naf-sole:w=W`: the same with the single-inversion precomputation.
+    NafSole(usize),
+    /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
+    Montgomery,
+}
+
+impl BinaryMethod {
+    /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]` with
+    /// W ∈ 2..=6 (default [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`]), or `montgomery`;
+    /// `curve` only labels the error.
+    pub fn from_spec(spec: &MethodSpec, curve: &str) -> Result<Self, SpecError> {
+        let width = |spec: &MethodSpec, default: usize| -> Result<usize, SpecError> {
+            spec.only_params(&["w"])?;
+            Ok(spec.param("w", default as u64, NAF_MIN_W as u64, NAF_MAX_W as u64)? as usize)
+        };
+        match spec.name.as_str() {
+            "double-add" => {
+                spec.only_params(&[])?;
+                Ok(BinaryMethod::DoubleAdd)
+            }
+            "naf" => Ok(BinaryMethod::Naf(width(spec, NAF_DEFAULT_W)?)),
+            "naf-sole" => Ok(BinaryMethod::NafSole(width(spec, NAF_SOLE_DEFAULT_W)?)),
+            "montgomery" => {
+                spec.only_params(&[])?;
+                Ok(BinaryMethod::Montgomery)
+            }
+            _ => Err(SpecError::Unknown {
+                name: spec.name.clone(),
+                curve: curve.to_string(),
+            }),
+        }
+    }
+
+    /// The spec of this method, with its parameters spelled out.
+    pub fn spec(&self) -> MethodSpec {
+        let (name, params) = match *self {
+            BinaryMethod::DoubleAdd => ("double-add", vec![]),
+            BinaryMethod::Naf(w) => ("naf", vec![("w".to_string(), w as u64)]),
+            BinaryMethod::NafSole(w) => ("naf-sole", vec![("w".to_string(), w as u64)]),
+            BinaryMethod::Montgomery => ("montgomery", vec![]),
+        };
+        MethodSpec {
+            name: name.to_string(),
+            params,
+        }
+    }
+}
+
+/// Why a scalar multiplication from a compressed point failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BinaryMulError {
+    /// (x, ỹ) names no point of the curve.
+    #[error(transparent)]
+    Encoding(#[from] EncodingError),
+    /// A NAF width the recoding does not support.
+    #[error(transparent)]
+    Recode(#[from] RecodeError),
+}
+
+/// \[k\]P by left-to-right double-and-add in LD coordinates with mixed additions: the top
+/// bit loads P, then a doubling per further bit and a mixed addition per further 1 bit,
+/// and one conversion to affine. Variable-time.
+pub fn double_add<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+) -> Affine<F> {
+    let len = bit_len(k);
+    if len == 0 || p.is_infinity() {
+        return Affine::Infinity;
+    }
+    let mut q = curve.affine_to_ld(p);
+    for i in (0..len - 1).rev() {
+        q = curve.ld_double(&q);
+        if bit(k, i) {
+            q = curve.ld_mixed_add(&q, p);
+        }
+    }
+    curve.ld_to_affine(&q)
+}
+
+/// ±table\[|d|/2\] for an odd digit d.
+#[inline]
+fn signed<F: BinaryField>(table: &[Affine<F>], d: i8) -> Affine<F> {
+    let p = table[(d.unsigned_abs() / 2) as usize];
+    if d > 0 {
+        p
+    } else {
+        p.neg()
+    }
+}
+
+/// The NAF_w evaluation shared by [`naf`] and [`naf_sole`]: digits most significant
+/// first, the top (nonzero) digit loads its table entry, then a doubling per further
+/// digit and a mixed addition per nonzero one.
+fn eval_wnaf<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    digits: &[i8],
+    table: &[Affine<F>],
+) -> Affine<F> {
+    let mut it = digits.iter().rev();
+    let Some(&top) = it.next() else {
+        return Affine::Infinity;
+    };
+    let mut q: LopezDahab<F> = curve.affine_to_ld(&signed(table, top));
+    for &d in it {
+        q = curve.ld_double(&q);
+        if d != 0 {
+            q = curve.ld_mixed_add(&q, &signed(table, d));
+        }
+    }
+    curve.ld_to_affine(&q)
+}
+
+/// P, \[3\]P, …, \[2t − 1\]P by the given precomputation; t = 1 needs no doubling.
+fn odd_table<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    p: &Affine<F>,
+    t: usize,
+    sole: bool,
+) -> Vec<Affine<F>> {
+    match t {
+        1 => vec![*p],
+        _ if sole => curve.odd_multiples(p, t).odd,
+        _ => curve.odd_multiples_naive(p, t).odd,
+    }
+}
+
+fn naf_with<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+    w: usize,
+    sole: bool,
+) -> Result<Affine<F>, RecodeError> {
+    let digits = wnaf(k, w as u32)?;
+    if digits.is_empty() || p.is_infinity() {
+        return Ok(Affine::Infinity);
+    }
+    let table = odd_table(curve, p, 1 << (w - 2), sole);
+    Ok(eval_wnaf(curve, &digits, &table))
+}
+
+/// \[k\]P with the width-w NAF of k (HMV Alg. 3.36) in LD coordinates, the 2^(w−2) odd
+/// multiples precomputed in affine coordinates by [`BinaryCurve::odd_multiples_naive`]
+/// (one inversion per point). w ∈ 2..=8 ([`RecodeError`] otherwise; the named curves
+/// offer 2..=6). Variable-time.
+pub fn naf<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+    w: usize,
+) -> Result<Affine<F>, RecodeError> {
+    naf_with(curve, k, p, w, false)
+}
+
+/// [`naf`] with the single-inversion precomputation [`BinaryCurve::odd_multiples`]
+/// (seed 000 §4). Variable-time.
+pub fn naf_sole<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+    w: usize,
+) -> Result<Affine<F>, RecodeError> {
+    naf_with(curve, k, p, w, true)
+}
+
+/// The ladder on x(P) = `x` ≠ 0 over L = max(m, ℓ) bits of k, from (R0, R1) = (O, P):
+/// leading zero bits keep (O, P), so the step count does not depend on where k's top
+/// bit is as long as k < 2^m. Returns (x(\[k\]P), x(\[k + 1\]P)). The register swap is a
+/// branch on the bit: variable-time.
+fn ladder<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    x: F,
+    k: &[u64],
+) -> (XOnly<F>, XOnly<F>) {
+    let len = bit_len(k).max(F::DEGREE);
+    let (mut r0, mut r1) = (XOnly::identity(), XOnly { x, z: F::one() });
+    for i in (0..len).rev() {
+        if bit(k, i) {
+            (r1, r0) = curve.ladder_step(x, &r1, &r0);
+        } else {
+            (r0, r1) = curve.ladder_step(x, &r0, &r1);
+        }
+    }
+    (r0, r1)
+}
+
+/// \[k\]T for the point T of order 2: T for odd k, O for even k.
+fn two_torsion_mul<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+) -> Affine<F> {
+    if bit(k, 0) {
+        curve.two_torsion()
+    } else {
+        Affine::Infinity
+    }
+}
+
+/// \[k\]P by the Montgomery–López–Dahab ladder (seed 000 §2.5; López–Dahab, CHES 1999):
+/// max(m, ℓ) ladder steps on (X : Z) ([`BinaryCurve::ladder_step`], 5M + 4S + 1C each),
+/// then [`BinaryCurve::ladder_recover_y`]. P = T (x = 0) is answered directly.
+/// **Variable-time**: the step count is fixed for k < 2^m (leading zero bits run on
+/// (O, P)), but each step picks its operands by a branch on the scalar bit, and the
+/// special cases branch too. Making the swaps branch-free would need a constant-time
+/// conditional swap of field elements, which the field layer does not offer yet.
+pub fn montgomery<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+) -> Affine<F> {
+    let Affine::Point { x, .. } = *p else {
+        return Affine::Infinity;
+    };
+    if x.is_zero() {
+        return two_torsion_mul(curve, k);
+    }
+    let (r0, r1) = ladder(curve, x, k);
+    curve.ladder_recover_y(p, &r0, &r1)
+}
+
+/// \[k\]P for P = (x, ỹ) by the ladder, the decompression of P folded into the
+/// y-recovery so that one inversion serves both. With R0 = (X1 : Z1) = x(\[k\]P),
+/// R1 = (X2 : Z2) = x(\[k + 1\]P): ι = 1/(x·Z1·Z2), 1/x = Z1·Z2·ι, then y(P) = x·z with
+/// z² + z = x + a2 + a6/x², lowbit(z) = ỹ (seed 000 §2.2), and
+/// x_k = X1·(x·Z2·ι), y_k = (x_k + x)·((X1 + x·Z1)(X2 + x·Z2) + (x² + y)·Z1·Z2)·ι + y
+/// (López–Dahab 1999; HMV Alg. 3.40). Cost **L·(5M + 4S + 1C) + I + H + 12M + 2S + 1C**,
+/// i.e. I − 1M less than decompressing first (2I + H + 11M + 2S + 1C). When \[k\]P or \[k + 1\]P is O, P is
+/// decompressed on its own and [`BinaryCurve::ladder_recover_y`] used. Errors: those of
+/// [`BinaryCurve::decompress_xy`], whatever k is. Variable-time.
+pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Compressed<F>,
+) -> Result<Affine<F>, EncodingError> {
+    let Compressed::Point { x, y_bit } = *p else {
+        return Ok(Affine::Infinity);
+    };
+    if x.is_zero() {
+        curve.decompress_xy(x, y_bit)?;
+        return Ok(two_torsion_mul(curve, k));
+    }
+    let (r0, r1) = ladder(curve, x, k);
+    if r0.is_identity() || r1.is_identity() {
+        let pt = curve.decompress_xy(x, y_bit)?;
+        return Ok(curve.ladder_recover_y(&pt, &r0, &r1));
+    }
+    let z12 = r0.z * r1.z;
+    let xz1 = x * r0.z;
+    let xz2 = x * r1.z;
+    let Ok(inv) = (xz1 * r1.z).invert_vartime() else {
+        unreachable!("x, Z1 and Z2 are nonzero here");
+    };
+    // Decompression of P with 1/x = Z1·Z2·ι.
+    let ix = z12 * inv;
+    let c = curve.add_a2(x + curve.mul_a6(ix.square()));
+    let z = BinaryCurve::<F, S>::root_with_bit(c, y_bit)?;
+    let y = x * z;
+    // y-recovery.
+    let u = (r0.x + xz1) * (r1.x + xz2) + (x.square() + y) * z12;
+    let xk = r0.x * (inv * xz2);
+    let yk = (xk + x) * (u * inv) + y;
+    Ok(Affine::new(xk, yk))
+}
+
+/// \[k\]P on an affine point with `method`. Errors only for a NAF width outside 2..=8.
+pub fn mul_affine<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    method: BinaryMethod,
+    k: &[u64],
+    p: &Affine<F>,
+) -> Result<Affine<F>, RecodeError> {
+    match method {
+        BinaryMethod::DoubleAdd => Ok(double_add(curve, k, p)),
+        BinaryMethod::Naf(w) => naf(curve, k, p, w),
+        BinaryMethod::NafSole(w) => naf_sole(curve, k, p, w),
+        BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
+    }
+}
+
+/// \[k\]P for P = (x, ỹ) with `method`, the decompression included: the ladder shares
+/// its inversion with it ([`montgomery_compressed`]), the LD methods decompress first
+/// ([`BinaryCurve::decompress`], I + H + 1M + 1S + 1C). A pair naming no point is an error
+/// whatever k is.
+pub fn mul_compressed<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    method: BinaryMethod,
+    k: &[u64],
+    p: &Compressed<F>,
+) -> Result<Affine<F>, BinaryMulError> {
+    match method {
+        BinaryMethod::Montgomery => Ok(montgomery_compressed(curve, k, p)?),
+        _ => {
+            let pt = curve.decompress(p)?;
+            Ok(mul_affine(curve, method, k, &pt)?)
+        }
+    }
+}
