@@ -1,11 +1,13 @@
 //! The `ecsm` command: thin wrappers over the library's registries and experiments.
 
+mod count_cmd;
 mod curve_cmds;
 mod field_cmds;
 mod peer_bench;
 #[cfg(feature = "openssl")]
 mod peers;
 mod report;
+mod table1_report;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -47,6 +49,8 @@ enum Command {
     Bench(curve_cmds::BenchArgs),
     /// The square-root addition chain of a prime curve's field, with its S and M counts.
     SqrtChain(curve_cmds::SqrtChainArgs),
+    /// Average I, H, M, S of a binary-curve method (measured while it runs), seed 000's way.
+    Count(count_cmd::CountArgs),
 }
 
 /// A user error: printed as one line on stderr, exit code 2.
@@ -100,6 +104,7 @@ fn main() -> ExitCode {
         Command::Ecdh(args) => curve_cmds::ecdh(&args),
         Command::Bench(args) => curve_cmds::bench(&args),
         Command::SqrtChain(args) => curve_cmds::sqrt_chain(&args),
+        Command::Count(args) => count_cmd::count(&args),
     };
     match result {
         Ok(code) => code,

@@ -124,6 +124,8 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
     println!("  the other chains are shortest addition chains for m - 1 (found by ecsm::field::chain::shortest_addition_chain)");
     println!();
     decompression_section(cfg);
+    println!();
+    crate::table1_report::table1_section(args.full, &rows, backend.name());
     Ok(())
 }
 

@@ -452,3 +452,91 @@ fn binary_curve_mul_decompress_validate_ecdh_match_openssl() {
     assert_eq!(v["method"], "montgomery");
     assert!(v["median_ns"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn count_json_has_the_contract_fields_and_table_1_inversions() {
+    let line = ok_line(&[
+        "count",
+        "--degree",
+        "233",
+        "--method",
+        "x-jsf2",
+        "--curves",
+        "2",
+        "--scalars",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+    assert_eq!(v["method"], "x-jsf2");
+    assert_eq!(v["degree"], 233);
+    assert_eq!(v["samples"], 4);
+    assert_eq!(v["stored_points"], 8);
+    // Seed 000 Table 1: x-JSF_2 takes 4 inversions and 4 half-traces.
+    assert_eq!(v["I"], 4.0);
+    assert_eq!(v["H"], 4.0);
+    assert!(v["M"].as_f64().unwrap() > 900.0 && v["S"].as_f64().unwrap() > 900.0);
+    let named = ok_line(&[
+        "count",
+        "--curve",
+        "B-233",
+        "--method",
+        "montgomery",
+        "--curves",
+        "1",
+        "--scalars",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&named).expect("JSON");
+    assert_eq!(
+        (v["degree"].as_u64(), v["I"].as_f64()),
+        (Some(233), Some(1.0))
+    );
+    assert_eq!(v["curve"], "B-233");
+    for bad in [
+        &["count", "--degree", "234", "--method", "x-jsf"][..],
+        &["count", "--degree", "233", "--method", "x-jsf:t=9"],
+        &[
+            "count", "--degree", "233", "--method", "naf:w=5", "--curves", "0",
+        ],
+        &[
+            "count", "--degree", "233", "--curve", "B-233", "--method", "x-jsf",
+        ],
+        &["count", "--method", "x-jsf"],
+        &["count", "--curve", "P-256", "--method", "x-jsf"],
+    ] {
+        assert_usage_error(&ecsm(bad, None));
+    }
+}
+
+#[test]
+fn binary_methods_are_accepted_as_printed() {
+    let out = stdout(&ecsm(&["methods", "--curve", "B-163"], None));
+    for want in [
+        "montgomery",
+        "x-jsf",
+        "x-jsf2",
+        "x-jsf:t=3",
+        "www:w=4",
+        "www-sole:w=4",
+    ] {
+        assert!(out.lines().any(|l| l == want), "{want} in {out}");
+    }
+    let want = ok_line(&["mul", "--curve", "B-163", "--scalar", "1234567890abcdef"]);
+    for m in out.lines() {
+        assert_eq!(
+            ok_line(&[
+                "mul",
+                "--curve",
+                "B-163",
+                "--scalar",
+                "1234567890abcdef",
+                "--method",
+                m
+            ]),
+            want,
+            "{m}"
+        );
+    }
+}

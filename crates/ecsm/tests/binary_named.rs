@@ -209,6 +209,17 @@ fn all_methods() -> Vec<MethodSpec> {
     for w in 2..=6 {
         m.push(spec(&format!("naf:w={w}")));
         m.push(spec(&format!("naf-sole:w={w}")));
+        m.push(spec(&format!("www:w={w}")));
+        m.push(spec(&format!("www-sole:w={w}")));
+    }
+    for s in ["x-jsf", "x-jsf2", "x-jsf:t=3", "x-jsf:t=4"] {
+        m.push(spec(s));
+    }
+    for k in [1, 3, 16, 32] {
+        m.push(spec(&format!("bos-coster:k={k}")));
+    }
+    for k in [1, 2, 4, 7] {
+        m.push(spec(&format!("yao:k={k}")));
     }
     m
 }
@@ -288,7 +299,7 @@ fn registry_lists_the_ten_curves_after_the_prime_ones() {
 fn methods_are_listed_checked_and_rejected() {
     for c in binary_curves() {
         let listed = c.methods();
-        assert_eq!(listed.len(), 4);
+        assert_eq!(listed.len(), 11);
         assert!(listed.contains(&c.default_method()));
         for m in listed.iter().chain(all_methods().iter()) {
             assert_eq!(c.check_method(m), Ok(()), "{m}");
@@ -302,7 +313,17 @@ fn methods_are_listed_checked_and_rejected() {
             "naf:t=3",
             "double-add:w=2",
             "montgomery:w=4",
-            "x-jsf",
+            "x-jsf:t=0",
+            "x-jsf:t=7",
+            "x-jsf2:t=2",
+            "www:w=1",
+            "www-sole:w=7",
+            "bos-coster:k=0",
+            "bos-coster:k=33",
+            "yao:k=0",
+            "yao:k=11",
+            "yao:w=2",
+            "jsf",
         ] {
             assert!(c.check_method(&spec(bad)).is_err(), "{bad}");
             assert!(c.mul(&[1], None, &spec(bad), false).is_err(), "{bad}");

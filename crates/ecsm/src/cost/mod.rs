@@ -32,7 +32,8 @@ pub struct OpCounts {
 }
 
 impl OpCounts {
-    fn plus(self, o: OpCounts) -> OpCounts {
+    /// The sum of two tallies.
+    pub fn plus(self, o: OpCounts) -> OpCounts {
         OpCounts {
             inv: self.inv + o.inv,
             half_trace: self.half_trace + o.half_trace,

@@ -23,8 +23,10 @@ use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, Encodi
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
 use crate::mul::binary::{
-    mul_affine, mul_compressed, BinaryMethod, BinaryMulError, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W,
+    mul_affine, mul_compressed, mul_hinted, BinaryMethod, BinaryMulError, BOS_COSTER_DEFAULT_K,
+    NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W, YAO_DEFAULT_K,
 };
+use crate::mul::xdbl::HintedPoint;
 use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
 use std::hint::black_box;
@@ -157,8 +159,8 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
             Parsed::Compressed(c) => {
                 mul_compressed(&self.curve, method, k, c).map_err(|e| match e {
                     BinaryMulError::Encoding(e) => e,
-                    BinaryMulError::Recode(e) => {
-                        unreachable!("BinaryMethod::from_spec keeps w in 2..=6: {e}")
+                    e @ (BinaryMulError::Recode(_) | BinaryMulError::MissingHint { .. }) => {
+                        unreachable!("widths checked by from_spec, hints derived: {e}")
                     }
                 })
             }
@@ -215,6 +217,19 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             BinaryMethod::Naf(NAF_DEFAULT_W),
             BinaryMethod::NafSole(NAF_SOLE_DEFAULT_W),
             BinaryMethod::Montgomery,
+            BinaryMethod::XJsf(1),
+            BinaryMethod::XJsf(2),
+            BinaryMethod::XJsf(3),
+            BinaryMethod::Www {
+                w: WWW_DEFAULT_W,
+                sole: false,
+            },
+            BinaryMethod::Www {
+                w: WWW_DEFAULT_W,
+                sole: true,
+            },
+            BinaryMethod::BosCoster(BOS_COSTER_DEFAULT_K),
+            BinaryMethod::Yao(YAO_DEFAULT_K),
         ]
         .iter()
         .map(BinaryMethod::spec)
@@ -267,8 +282,10 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             Affine::Point { x, .. } => Ok(x.to_bytes()),
         }
     }
-    /// Times \[k\]P from P given as (x, ỹ), the decompression included (it is part of
-    /// every method here), for random P = \[r\]G and k below n.
+    /// Times \[k\]P from P given as x(P) and its hint bits (seed 000 §3.4; the methods
+    /// without x-doublings read b_0 = ỹ only, i.e. SEC 1's compressed form), the
+    /// decompression included (it is part of every method here), for random P = \[r\]G and
+    /// k below n. The hint bits are the owner's one-off precomputation, made before timing.
     fn bench_mul(
         &self,
         method: &MethodSpec,
@@ -278,21 +295,26 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         let method = BinaryMethod::from_spec(method, self.params.name)?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         const SAMPLES: usize = 8;
-        let inputs: Vec<(Vec<u64>, Parsed<F>)> = (0..SAMPLES)
+        let inputs: Vec<(Vec<u64>, HintedPoint<F>)> = (0..SAMPLES)
             .map(|_| {
                 let r = random_below(&self.n, &mut rng);
                 let p = self.mul_point(&r, &self.g, DEFAULT_METHOD);
                 let k = random_below(&self.n, &mut rng);
-                (k, Parsed::Compressed(self.curve.compress(&p)))
+                let hinted = HintedPoint::from_point(&self.curve, &p, self.curve.hint_count())
+                    .expect("r < n, so [r]G ≠ O");
+                (k, hinted)
             })
             .collect();
         for (k, p) in &inputs {
-            self.mul_parsed(k, p, method)?;
+            mul_hinted(&self.curve, method, k, p).map_err(|e| match e {
+                BinaryMulError::Encoding(e) => CurveOpError::from(e),
+                e => CurveOpError::Unsupported(e.to_string()),
+            })?;
         }
         Ok(time_chain(cfg, 0usize, |iters, mut i| {
             for _ in 0..iters {
                 let (k, p) = &inputs[i % SAMPLES];
-                let q = self.mul_parsed(black_box(k), black_box(p), method);
+                let q = mul_hinted(&self.curve, method, black_box(k), black_box(p));
                 i += 1 + black_box(q.is_err()) as usize;
             }
             i

@@ -4,4 +4,5 @@
 pub mod decompression;
 pub mod field_bench;
 pub mod paper;
+pub mod table1;
 pub mod timing;

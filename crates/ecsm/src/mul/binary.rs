@@ -35,6 +35,7 @@
 //! naf-sole w = 2…6: 40.5, 38.2, 36.5, 35.5, 35.9 µs; naf w = 2…6: 40.4, 38.7, 38.1, 39.7,
 //! 45.1 µs; double-add 47.0 µs.
 
+use super::xdbl::{self, HintedPoint};
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
 use crate::encoding::EncodingError;
@@ -64,7 +65,31 @@ pub enum BinaryMethod {
     NafSole(usize),
     /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
     Montgomery,
+    /// `x-jsf:t=T` (`x-jsf` for T = 1, `x-jsf2` for T = 2): [`xdbl::x_jsf`] on 2^T shares.
+    XJsf(u32),
+    /// `www:w=W` / `www-sole:w=W`: [`xdbl::www`], interleaved NAF_w on 3 shares, the
+    /// tables by affine additions or with one inversion per share.
+    Www {
+        /// NAF width.
+        w: usize,
+        /// Single-inversion tables.
+        sole: bool,
+    },
+    /// `bos-coster:k=K`: [`xdbl::bos_coster`] on K-bit shares.
+    BosCoster(usize),
+    /// `yao:k=K`: [`xdbl::yao`] on K-bit digits.
+    Yao(usize),
 }
+
+/// Largest T of `x-jsf:t=T` (2^T shares).
+pub const XJSF_MAX_T: u64 = 6;
+/// The width of `www` and `www-sole` when a spec names none (seed 000's Table 1 uses
+/// 4-4-4 for degrees 233 and 409, 5-5-5 for 571).
+pub const WWW_DEFAULT_W: usize = 4;
+/// The share width of `bos-coster` when a spec names none.
+pub const BOS_COSTER_DEFAULT_K: usize = 16;
+/// The digit width of `yao` when a spec names none.
+pub const YAO_DEFAULT_K: usize = 4;
 
 impl BinaryMethod {
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]` with
@@ -86,6 +111,38 @@ impl BinaryMethod {
                 spec.only_params(&[])?;
                 Ok(BinaryMethod::Montgomery)
             }
+            "x-jsf" => {
+                spec.only_params(&["t"])?;
+                Ok(BinaryMethod::XJsf(spec.param("t", 1, 1, XJSF_MAX_T)? as u32))
+            }
+            "x-jsf2" => {
+                spec.only_params(&[])?;
+                Ok(BinaryMethod::XJsf(2))
+            }
+            "www" | "www-sole" => Ok(BinaryMethod::Www {
+                w: width(spec, WWW_DEFAULT_W)?,
+                sole: spec.name == "www-sole",
+            }),
+            "bos-coster" => {
+                spec.only_params(&["k"])?;
+                let k = spec.param(
+                    "k",
+                    BOS_COSTER_DEFAULT_K as u64,
+                    xdbl::SHARE_MIN_K as u64,
+                    xdbl::BOS_COSTER_MAX_K as u64,
+                )?;
+                Ok(BinaryMethod::BosCoster(k as usize))
+            }
+            "yao" => {
+                spec.only_params(&["k"])?;
+                let k = spec.param(
+                    "k",
+                    YAO_DEFAULT_K as u64,
+                    xdbl::SHARE_MIN_K as u64,
+                    xdbl::YAO_MAX_K as u64,
+                )?;
+                Ok(BinaryMethod::Yao(k as usize))
+            }
             _ => Err(SpecError::Unknown {
                 name: spec.name.clone(),
                 curve: curve.to_string(),
@@ -100,10 +157,67 @@ impl BinaryMethod {
             BinaryMethod::Naf(w) => ("naf", vec![("w".to_string(), w as u64)]),
             BinaryMethod::NafSole(w) => ("naf-sole", vec![("w".to_string(), w as u64)]),
             BinaryMethod::Montgomery => ("montgomery", vec![]),
+            BinaryMethod::XJsf(1) => ("x-jsf", vec![]),
+            BinaryMethod::XJsf(2) => ("x-jsf2", vec![]),
+            BinaryMethod::XJsf(t) => ("x-jsf", vec![("t".to_string(), u64::from(t))]),
+            BinaryMethod::Www { w, sole } => (
+                if sole { "www-sole" } else { "www" },
+                vec![("w".to_string(), w as u64)],
+            ),
+            BinaryMethod::BosCoster(k) => ("bos-coster", vec![("k".to_string(), k as u64)]),
+            BinaryMethod::Yao(k) => ("yao", vec![("k".to_string(), k as u64)]),
         };
         MethodSpec {
             name: name.to_string(),
             params,
+        }
+    }
+}
+
+impl BinaryMethod {
+    /// True for the x-doubling methods of [`xdbl`], which read hint bits beyond ỹ.
+    pub fn uses_hints(&self) -> bool {
+        matches!(
+            self,
+            BinaryMethod::XJsf(_)
+                | BinaryMethod::Www { .. }
+                | BinaryMethod::BosCoster(_)
+                | BinaryMethod::Yao(_)
+        )
+    }
+
+    /// Number of shares t the method splits a scalar of `scalar_bits` bits into (1 for
+    /// the methods without x-doublings).
+    pub fn shares(&self, scalar_bits: usize) -> usize {
+        match *self {
+            BinaryMethod::XJsf(t) => 1 << t,
+            BinaryMethod::Www { .. } => 3,
+            BinaryMethod::BosCoster(k) | BinaryMethod::Yao(k) => scalar_bits.div_ceil(k).max(1),
+            _ => 1,
+        }
+    }
+
+    /// The hint bits b_j the method reads for a scalar of `scalar_bits` bits (b_0 = ỹ for
+    /// all of them).
+    pub fn hint_indices(&self, scalar_bits: usize) -> Vec<usize> {
+        match *self {
+            BinaryMethod::BosCoster(k) | BinaryMethod::Yao(k) => {
+                (0..self.shares(scalar_bits)).map(|i| i * k).collect()
+            }
+            _ => xdbl::hints_needed(scalar_bits, self.shares(scalar_bits)),
+        }
+    }
+
+    /// The number of points the method stores (seed 000 Table 1's #P): 1 for double-add
+    /// and the ladder, the 2^(w−2) table points of NAF_w, Q_i and Q_(2j+1) ± Q_(2j) for
+    /// x-JSF_T, 3·2^(w−2) for w-w-w, the t shares of Bos–Coster and Yao.
+    pub fn stored_points(&self, scalar_bits: usize) -> usize {
+        match *self {
+            BinaryMethod::DoubleAdd | BinaryMethod::Montgomery => 1,
+            BinaryMethod::Naf(w) | BinaryMethod::NafSole(w) => 1 << (w - 2),
+            BinaryMethod::XJsf(t) => 2 << t,
+            BinaryMethod::Www { w, .. } => 3 << (w - 2),
+            BinaryMethod::BosCoster(_) | BinaryMethod::Yao(_) => self.shares(scalar_bits),
         }
     }
 }
@@ -117,6 +231,14 @@ pub enum BinaryMulError {
     /// A NAF width the recoding does not support.
     #[error(transparent)]
     Recode(#[from] RecodeError),
+    /// An x-doubling method needs a hint bit b_j the point did not come with.
+    #[error("hint bit b_{index} needed, only {available} given")]
+    MissingHint {
+        /// j.
+        index: usize,
+        /// How many bits were given.
+        available: usize,
+    },
 }
 
 /// \[k\]P by left-to-right double-and-add in LD coordinates with mixed additions: the top
@@ -326,7 +448,9 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
     Ok(Affine::new(xk, yk))
 }
 
-/// \[k\]P on an affine point with `method`. Errors only for a NAF width outside 2..=8.
+/// \[k\]P on an affine point with `method`. The x-doubling methods first derive the hint
+/// bits they read from P ([`BinaryCurve::hint_bits`], the point owner's precomputation,
+/// not part of the method's cost). Errors only for a NAF width outside 2..=8.
 pub fn mul_affine<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     method: BinaryMethod,
@@ -338,11 +462,27 @@ pub fn mul_affine<F: BinaryField, S: CurveShape>(
         BinaryMethod::Naf(w) => naf(curve, k, p, w),
         BinaryMethod::NafSole(w) => naf_sole(curve, k, p, w),
         BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
+        _ => {
+            let count = method
+                .hint_indices(bit_len(k))
+                .into_iter()
+                .max()
+                .unwrap_or(0)
+                + 1;
+            let Some(hinted) = HintedPoint::from_point(curve, p, count) else {
+                return Ok(Affine::Infinity);
+            };
+            match mul_hinted(curve, method, k, &hinted) {
+                Ok(q) => Ok(q),
+                Err(BinaryMulError::Recode(e)) => Err(e),
+                Err(e) => unreachable!("hints derived from a point on the curve: {e}"),
+            }
+        }
     }
 }
 
 /// \[k\]P for P = (x, ỹ) with `method`, the decompression included: the ladder shares
-/// its inversion with it ([`montgomery_compressed`]), the LD methods decompress first
+/// its inversion with it ([`montgomery_compressed`]), the other methods decompress first
 /// ([`BinaryCurve::decompress`], I + H + 1M + 1S + 1C). A pair naming no point is an error
 /// whatever k is.
 pub fn mul_compressed<F: BinaryField, S: CurveShape>(
@@ -356,6 +496,30 @@ pub fn mul_compressed<F: BinaryField, S: CurveShape>(
         _ => {
             let pt = curve.decompress(p)?;
             Ok(mul_affine(curve, method, k, &pt)?)
+        }
+    }
+}
+
+/// \[k\]P for P given as x(P) and hint bits (seed 000 §3.4), the form Table 1 of seed 000
+/// starts from: the x-doubling methods consume the bits they need ([`xdbl`]); the others
+/// use b_0 = ỹ as [`mul_compressed`] does.
+pub fn mul_hinted<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    method: BinaryMethod,
+    k: &[u64],
+    p: &HintedPoint<F>,
+) -> Result<Affine<F>, BinaryMulError> {
+    match method {
+        BinaryMethod::XJsf(t) => xdbl::x_jsf(curve, k, p, t),
+        BinaryMethod::Www { w, sole } => xdbl::www(curve, k, p, w, sole),
+        BinaryMethod::BosCoster(width) => xdbl::bos_coster(curve, k, p, width),
+        BinaryMethod::Yao(width) => xdbl::yao(curve, k, p, width),
+        _ => {
+            let c = Compressed::Point {
+                x: p.x,
+                y_bit: p.hint(0)?,
+            };
+            mul_compressed(curve, method, k, &c)
         }
     }
 }

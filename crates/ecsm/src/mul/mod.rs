@@ -5,6 +5,7 @@
 pub mod binary;
 pub mod spec;
 pub mod weierstrass;
+pub mod xdbl;
 
 pub use spec::{MethodSpec, SpecError};
 

@@ -3,6 +3,8 @@
 //! test body for each of the six GF(2^m) fields.
 #![allow(dead_code, unused_macros)]
 
+pub mod binary_ref;
+
 use ecsm::backend::{Backend, BackendKind};
 use ecsm::field::ext2::QuadraticBase;
 use ecsm::field::{BinaryField, Gf2Ext, Gf2m, Gf2mSpec};

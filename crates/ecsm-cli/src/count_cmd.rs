@@ -1,0 +1,110 @@
+//! `ecsm count`: average operation counts (measured with `Counted`) of one binary-curve
+//! method over seed 000's random curves, or over a named binary curve.
+
+use crate::UsageError;
+use clap::Args;
+use ecsm::experiments::table1::{table1_named, table1_random, CountRow, Table1Config};
+use ecsm::mul::binary::BinaryMethod;
+use ecsm::mul::MethodSpec;
+use serde::Serialize;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// Degree d of the random curves y² + xy = x³ + x² + a6 over GF(2^d): 163, 233, 283,
+    /// 409 or 571.
+    #[arg(long, required_unless_present = "curve", conflicts_with = "curve")]
+    pub degree: Option<usize>,
+    /// A named binary curve instead (random points r·G, scalars below n).
+    #[arg(long)]
+    pub curve: Option<String>,
+    /// Method spec, as listed by `ecsm methods --curve` for a binary curve.
+    #[arg(long)]
+    pub method: String,
+    /// Number of random curves (with --curve: random points).
+    #[arg(long, default_value_t = Table1Config::QUICK.curves)]
+    pub curves: usize,
+    /// Random scalars per curve.
+    #[arg(long, default_value_t = Table1Config::QUICK.scalars)]
+    pub scalars: usize,
+    /// Seed of the generator drawing curves, points and scalars.
+    #[arg(long, default_value_t = Table1Config::QUICK.seed)]
+    pub seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The JSON line of `ecsm count --json`: the contract's fields, then C (the
+/// multiplications by a curve constant, already included in M) and the median time.
+#[derive(Serialize)]
+struct CountJson {
+    method: String,
+    degree: usize,
+    samples: usize,
+    stored_points: usize,
+    #[serde(rename = "I")]
+    inv: f64,
+    #[serde(rename = "H")]
+    half_trace: f64,
+    #[serde(rename = "M")]
+    mul: f64,
+    #[serde(rename = "S")]
+    sqr: f64,
+    #[serde(rename = "C")]
+    mul_const: f64,
+    curve: Option<String>,
+}
+
+pub fn count(args: &CountArgs) -> Result<ExitCode, UsageError> {
+    let spec: MethodSpec = args
+        .method
+        .parse()
+        .map_err(|e| UsageError(format!("--method: {e}")))?;
+    let label = args.curve.as_deref().unwrap_or("random curves");
+    let method =
+        BinaryMethod::from_spec(&spec, label).map_err(|e| UsageError(format!("--method: {e}")))?;
+    let cfg = Table1Config {
+        curves: args.curves,
+        scalars: args.scalars,
+        seed: args.seed,
+        reps: 0,
+    };
+    let rows = match (&args.curve, args.degree) {
+        (Some(name), _) => table1_named(name, &[method], &cfg),
+        (None, Some(d)) => table1_random(d, &[method], &cfg),
+        (None, None) => unreachable!("clap requires one of them"),
+    }
+    .map_err(|e| UsageError(e.to_string()))?;
+    let row: &CountRow = &rows[0];
+    if args.json {
+        let j = CountJson {
+            method: method.spec().to_string(),
+            degree: row.degree,
+            samples: row.samples,
+            stored_points: row.stored_points,
+            inv: row.inv,
+            half_trace: row.half_trace,
+            mul: row.mul,
+            sqr: row.sqr,
+            mul_const: row.mul_const,
+            curve: args.curve.clone(),
+        };
+        println!("{}", serde_json::to_string(&j).expect("serialisable"));
+    } else {
+        println!(
+            "{} on {} (d = {}), {} samples: #P {}, {:.2}I + {:.2}H + {:.1}M + {:.1}S per scalar multiplication (M includes {:.1} by a curve constant)",
+            method.spec(),
+            label,
+            row.degree,
+            row.samples,
+            row.stored_points,
+            row.inv,
+            row.half_trace,
+            row.mul,
+            row.sqr,
+            row.mul_const
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
