@@ -50,6 +50,10 @@ fn why(ours: &CountRow, paper: &Seed000Row) -> Vec<String> {
                 "I {:.2} vs {:.0}: our ladder folds the decompression of P into the y-recovery and shares one inversion (mul::binary::montgomery_compressed)",
                 ours.inv, paper.inv
             ),
+            BinaryMethod::XJsf(_) => format!(
+                "I {:.2} vs {:.0}: the pairs Q(2j+1) +- Q(2j) share one inversion here (BinaryCurve::affine_add_sub_batch); the seed inverts once per pair",
+                ours.inv, paper.inv
+            ),
             _ => format!(
                 "I {:.2} vs {:.0}: a share or table point of small order, or a scalar with a zero share, changes the inversions on some samples",
                 ours.inv, paper.inv

@@ -7,6 +7,18 @@ use super::{Field, FieldError};
 /// is zero nothing is changed and the error is returned. Uses the constant-time
 /// inversion of the field.
 pub fn batch_invert<F: Field>(xs: &mut [F]) -> Result<(), FieldError> {
+    batch_with(xs, F::invert)
+}
+
+/// [`batch_invert`] with the field's variable-time inversion, for public values.
+pub fn batch_invert_vartime<F: Field>(xs: &mut [F]) -> Result<(), FieldError> {
+    batch_with(xs, F::invert_vartime)
+}
+
+fn batch_with<F: Field>(
+    xs: &mut [F],
+    invert: impl Fn(&F) -> Result<F, FieldError>,
+) -> Result<(), FieldError> {
     if xs.is_empty() {
         return Ok(());
     }
@@ -21,7 +33,7 @@ pub fn batch_invert<F: Field>(xs: &mut [F]) -> Result<(), FieldError> {
         acc *= *x;
         prefix.push(acc);
     }
-    let mut inv = acc.invert()?;
+    let mut inv = invert(&acc)?;
     for i in (1..xs.len()).rev() {
         let xi_inv = inv * prefix[i - 1];
         inv *= xs[i];

@@ -185,8 +185,9 @@ fn signed<F: BinaryField>(p: &Affine<F>, d: i8) -> Affine<F> {
 }
 
 /// \[k\]P by x-JSF_T (seed 000 §3.1–3.3): 2^T shares, paired (Q_(2j+1), Q_(2j)) with
-/// the JSF of (n_(2j+1), n_(2j)) and the affine Q_(2j+1) ± Q_(2j) (one inversion per
-/// pair); then left to right one LD doubling per column and one mixed addition per
+/// the JSF of (n_(2j+1), n_(2j)) and the affine Q_(2j+1) ± Q_(2j), all the pairs sharing
+/// one inversion ([`BinaryCurve::affine_add_sub_batch`]; the seed inverts once per pair,
+/// so for T ≥ 2 this takes 2^(T−1) − 1 inversions fewer than its count); then left to right one LD doubling per column and one mixed addition per
 /// nonzero column of each pair. T = 1 is the seed's x-JSF, T = 2 its x-JSF_2.
 /// `t_log` must be in 1..=6 (64 shares).
 pub fn x_jsf<F: BinaryField, S: CurveShape>(
@@ -204,11 +205,13 @@ pub fn x_jsf<F: BinaryField, S: CurveShape>(
         return Ok(Affine::Infinity);
     }
     let n = split(k, t, s);
+    let operands: Vec<_> = (0..t / 2).map(|j| (q[2 * j + 1], q[2 * j])).collect();
+    let sums = curve.affine_add_sub_batch(&operands);
     let pairs: Vec<_> = (0..t / 2)
         .map(|j| {
-            let (hi, lo) = (&q[2 * j + 1], &q[2 * j]);
-            let (sum, diff) = curve.affine_add_sub(hi, lo);
-            (jsf(&n[2 * j + 1], &n[2 * j]), *hi, *lo, sum, diff)
+            let (hi, lo) = operands[j];
+            let (sum, diff) = sums[j];
+            (jsf(&n[2 * j + 1], &n[2 * j]), hi, lo, sum, diff)
         })
         .collect();
     let cols = pairs.iter().map(|p| p.0.len()).max().unwrap_or(0);

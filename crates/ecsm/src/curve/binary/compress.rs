@@ -30,7 +30,8 @@
 
 use super::{Affine, BinaryCurve, CurveShape, LopezDahab, XOnly};
 use crate::encoding::EncodingError;
-use crate::field::{BinaryField, Field, FieldError};
+use crate::field::batch::batch_invert_vartime;
+use crate::field::{BinaryField, Field};
 
 /// A point given as its x-coordinate and the bit ỹ = lowbit(y/x) (SEC 1's compressed
 /// form), or O. Not checked to name a point until decompressed.
@@ -51,29 +52,6 @@ pub enum Compressed<F> {
 #[inline]
 pub fn low_bit<F: Field>(v: &F) -> bool {
     v.to_bytes().last().is_some_and(|b| b & 1 == 1)
-}
-
-/// Replace each element by its inverse with one (variable-time) inversion and 3(n − 1)
-/// multiplications (Montgomery's trick); all elements must be nonzero.
-fn batch_invert_vartime<F: Field>(xs: &mut [F]) -> Result<(), FieldError> {
-    let Some((&first, rest)) = xs.split_first() else {
-        return Ok(());
-    };
-    let mut prefix = Vec::with_capacity(xs.len());
-    let mut acc = first;
-    prefix.push(acc);
-    for x in rest {
-        acc *= *x;
-        prefix.push(acc);
-    }
-    let mut inv = acc.invert_vartime()?;
-    for i in (1..xs.len()).rev() {
-        let xi_inv = inv * prefix[i - 1];
-        inv *= xs[i];
-        xs[i] = xi_inv;
-    }
-    xs[0] = inv;
-    Ok(())
 }
 
 impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
