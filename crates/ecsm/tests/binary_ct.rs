@@ -131,9 +131,11 @@ fn named(name: &str) -> &'static dyn NamedCurve {
 #[test]
 fn montgomery_ct_matches_montgomery_through_the_registry() {
     let (vt, ct) = (spec("montgomery"), spec("montgomery-ct"));
-    for (i, name) in ["K-163", "B-163", "K-233", "B-233", "K-283", "B-409", "K-571", "B-571"]
-        .iter()
-        .enumerate()
+    for (i, name) in [
+        "K-163", "B-163", "K-233", "B-233", "K-283", "B-409", "K-571", "B-571",
+    ]
+    .iter()
+    .enumerate()
     {
         let c = named(name);
         assert!(c.methods().contains(&ct), "{name}");
@@ -141,7 +143,10 @@ fn montgomery_ct_matches_montgomery_through_the_registry() {
         assert!(c.check_method(&spec("montgomery-ct:w=2")).is_err());
         let mut r = ChaCha8Rng::seed_from_u64(100 + i as u64);
         let n = c.order().to_vec();
-        let m: usize = c.field()["GF(2^".len()..].trim_end_matches(')').parse().unwrap();
+        let m: usize = c.field()["GF(2^".len()..]
+            .trim_end_matches(')')
+            .parse()
+            .unwrap();
         let mut points = vec![c.generator(false), c.generator(true)];
         for _ in 0..2 {
             let k = random_below(&n, &mut r);

@@ -351,7 +351,10 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
 fn ct_in_range(d: &[u64], n: &[u64]) -> bool {
     let (mut borrow, mut any) = (false, 0u64);
     for i in 0..d.len().max(n.len()) {
-        let (a, b) = (d.get(i).copied().unwrap_or(0), n.get(i).copied().unwrap_or(0));
+        let (a, b) = (
+            d.get(i).copied().unwrap_or(0),
+            n.get(i).copied().unwrap_or(0),
+        );
         let (t, b1) = a.overflowing_sub(b);
         let (_, b2) = t.overflowing_sub(u64::from(borrow));
         borrow = b1 | b2;

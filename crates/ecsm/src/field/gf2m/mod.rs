@@ -417,7 +417,8 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend, T: BinaryFieldTask<Gf2m<N, S, B
     const WORDS: usize = N;
     #[inline(always)]
     fn run<C: Backend>(self) -> T::Output {
-        self.0.run::<Gf2m<N, S, C>, SwapBackend<B, C>>(SwapBackend(PhantomData))
+        self.0
+            .run::<Gf2m<N, S, C>, SwapBackend<B, C>>(SwapBackend(PhantomData))
     }
 }
 
