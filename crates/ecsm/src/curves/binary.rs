@@ -123,8 +123,7 @@ impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for MulTask<'_, F, S> {
     fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
         let to = |f: F| map.to(f);
         let curve = self.curve.map_field(to);
-        // As `mul_compressed`, but with a single call of `mul_affine`, so that the
-        // backend context holds one inlined copy of each method.
+        // As `mul_compressed`, with a single call of `mul_affine`.
         let q = match self.p {
             Parsed::Compressed(c) if self.method == BinaryMethod::Montgomery => {
                 montgomery_compressed(&curve, self.k, &c.map(to))?

@@ -134,7 +134,6 @@ pub enum BinaryMulError {
 /// \[k\]P by left-to-right double-and-add in LD coordinates with mixed additions: the top
 /// bit loads P, then a doubling per further bit and a mixed addition per further 1 bit,
 /// and one conversion to affine. Variable-time.
-#[inline(always)]
 pub fn double_add<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
@@ -168,7 +167,6 @@ fn signed<F: BinaryField>(table: &[Affine<F>], d: i8) -> Affine<F> {
 /// The NAF_w evaluation shared by [`naf`] and [`naf_sole`]: digits most significant
 /// first, the top (nonzero) digit loads its table entry, then a doubling per further
 /// digit and a mixed addition per nonzero one.
-#[inline(always)]
 fn eval_wnaf<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     digits: &[i8],
@@ -202,7 +200,6 @@ fn odd_table<F: BinaryField, S: CurveShape>(
     }
 }
 
-#[inline(always)]
 fn naf_with<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
@@ -246,7 +243,6 @@ pub fn naf_sole<F: BinaryField, S: CurveShape>(
 /// leading zero bits keep (O, P), so the step count does not depend on where k's top
 /// bit is as long as k < 2^m. Returns (x(\[k\]P), x(\[k + 1\]P)). The register swap is a
 /// branch on the bit: variable-time.
-#[inline(always)]
 fn ladder<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
@@ -283,7 +279,6 @@ fn two_torsion_mul<F: BinaryField, S: CurveShape>(
 /// (O, P)), but each step picks its operands by a branch on the scalar bit, and the
 /// special cases branch too. Making the swaps branch-free would need a constant-time
 /// conditional swap of field elements, which the field layer does not offer yet.
-#[inline(always)]
 pub fn montgomery<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
@@ -350,7 +345,6 @@ fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
 /// in a fixed order, one per step, and the mask goes through
 /// [`core::hint::black_box`] so that the compiler cannot turn the selection back into a
 /// branch on the bit.
-#[inline(always)]
 fn ladder_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
@@ -386,7 +380,6 @@ fn ladder_ct<F: BinaryField, S: CurveShape>(
 /// the order of P) and \[k + 1\]P = O (\[k\]P = −P), each answered at once. A scalar
 /// of m + 2 bits or more runs bit_len(k) steps. The caller's own handling of k and of
 /// the result (range checks, encoding) is outside this function.
-#[inline(always)]
 pub fn montgomery_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
@@ -427,7 +420,6 @@ pub fn montgomery_ct<F: BinaryField, S: CurveShape>(
 /// i.e. I − 1M less than decompressing first (2I + H + 11M + 2S + 1C). When \[k\]P or \[k + 1\]P is O, P is
 /// decompressed on its own and [`BinaryCurve::ladder_recover_y`] used. Errors: those of
 /// [`BinaryCurve::decompress_xy`], whatever k is. Variable-time.
-#[inline(always)]
 pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
@@ -464,7 +456,6 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
 }
 
 /// \[k\]P on an affine point with `method`. Errors only for a NAF width outside 2..=8.
-#[inline(always)]
 pub fn mul_affine<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     method: BinaryMethod,
@@ -473,10 +464,8 @@ pub fn mul_affine<F: BinaryField, S: CurveShape>(
 ) -> Result<Affine<F>, RecodeError> {
     match method {
         BinaryMethod::DoubleAdd => Ok(double_add(curve, k, p)),
-        // One call site for both, so that inlining makes one copy.
-        BinaryMethod::Naf(w) | BinaryMethod::NafSole(w) => {
-            naf_with(curve, k, p, w, matches!(method, BinaryMethod::NafSole(_)))
-        }
+        BinaryMethod::Naf(w) => naf(curve, k, p, w),
+        BinaryMethod::NafSole(w) => naf_sole(curve, k, p, w),
         BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
         BinaryMethod::MontgomeryCt => Ok(montgomery_ct(curve, k, p)),
     }

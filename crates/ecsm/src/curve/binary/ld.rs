@@ -65,7 +65,6 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// `g12o/auto-shortw-lopezdahab`):
     /// Z3 = X1²·Z1², X3 = X1⁴ + a6·Z1⁴, Y3 = a6·Z1⁴·Z3 + X3·(a2·Z3 + Y1² + a6·Z1⁴).
     /// Complete: O and T = (0 : √a6 : 1) map to Z3 = 0.
-    #[inline(always)]
     pub fn ld_double(&self, p: &LopezDahab<F>) -> LopezDahab<F> {
         let xx = p.x.square();
         let zz = p.z.square();
@@ -88,7 +87,6 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// A = Y1 + y2·Z1², B = X1 + x2·Z1, C = B·Z1, Z3 = C², D = x2·Z3,
     /// X3 = A² + C·(A + B² + a2·C), Y3 = (D + X3)·(A·C + Z3) + (y2 + x2)·Z3².
     /// B = 0 means x(P) = x(Q): then P = Q (doubled) or P = −Q (O).
-    #[inline(always)]
     pub fn ld_mixed_add(&self, p: &LopezDahab<F>, q: &Affine<F>) -> LopezDahab<F> {
         let Affine::Point { x: x2, y: y2 } = *q else {
             return *p;
