@@ -299,7 +299,7 @@ fn registry_lists_the_ten_curves_after_the_prime_ones() {
 fn methods_are_listed_checked_and_rejected() {
     for c in binary_curves() {
         let listed = c.methods();
-        assert_eq!(listed.len(), 11);
+        assert_eq!(listed.len(), 12);
         assert!(listed.contains(&c.default_method()));
         for m in listed.iter().chain(all_methods().iter()) {
             assert_eq!(c.check_method(m), Ok(()), "{m}");

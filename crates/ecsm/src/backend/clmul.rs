@@ -10,11 +10,84 @@ use super::{Reduction, MAX_LIMBS};
 use core::arch::x86_64::*;
 
 /// Words `2p` and `2p + 1` of `a` as one vector (the second is 0 past the end).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+#[inline(always)]
 pub(super) fn pair<const N: usize>(a: &[u64; N], p: usize) -> __m128i {
     let hi = if 2 * p + 1 < N { a[2 * p + 1] } else { 0 };
-    _mm_set_epi64x(hi as i64, a[2 * p] as i64)
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe { _mm_set_epi64x(hi as i64, a[2 * p] as i64) }
+}
+
+/// One 64×64 carry-less product: the halves of `a` and `b` that `IMM` selects (bit 0
+/// for `a`, bit 4 for `b`), as PCLMULQDQ does.
+pub(super) trait ClmulOp {
+    /// The product.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ (and AVX for [`AsmVex`]).
+    unsafe fn clmul<const IMM: i32>(a: __m128i, b: __m128i) -> __m128i;
+}
+
+/// The `core::arch` intrinsic: scheduled by the compiler, but inlined only into
+/// functions compiled with the `pclmulqdq` feature (the outlined [`mul`] and [`square`]).
+pub(super) struct Intrinsic;
+
+/// PCLMULQDQ as inline assembly, which needs no target feature in the function it lands
+/// in: the products written with it are `#[inline(always)]` into any caller, so a whole
+/// scalar multiplication compiled generically (outside a `#[target_feature]` function)
+/// still gets its field products inline instead of as calls (measured: with the
+/// intrinsic, the products of a ladder run in [`super::Backend::run`] stayed calls).
+pub(super) struct AsmSse;
+
+/// The VEX form VPCLMULQDQ xmm, for code that also runs 256-bit AVX instructions (the
+/// `vpclmul` backend), where the legacy SSE encoding could pay state transitions on
+/// some CPUs.
+pub(super) struct AsmVex;
+
+impl ClmulOp for Intrinsic {
+    #[inline(always)]
+    unsafe fn clmul<const IMM: i32>(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the caller guarantees PCLMULQDQ.
+        unsafe { _mm_clmulepi64_si128::<IMM>(a, b) }
+    }
+}
+
+impl ClmulOp for AsmSse {
+    #[inline(always)]
+    unsafe fn clmul<const IMM: i32>(a: __m128i, b: __m128i) -> __m128i {
+        let mut r = a;
+        // SAFETY: the caller guarantees PCLMULQDQ; the instruction reads and writes
+        // only the two registers named (no memory, stack or flags).
+        unsafe {
+            core::arch::asm!(
+                "pclmulqdq {r}, {b}, {imm}",
+                r = inout(xmm_reg) r,
+                b = in(xmm_reg) b,
+                imm = const IMM,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        r
+    }
+}
+
+impl ClmulOp for AsmVex {
+    #[inline(always)]
+    unsafe fn clmul<const IMM: i32>(a: __m128i, b: __m128i) -> __m128i {
+        let r;
+        // SAFETY: the caller guarantees PCLMULQDQ and AVX; the instruction reads and
+        // writes only the three registers named (no memory, stack or flags).
+        unsafe {
+            core::arch::asm!(
+                "vpclmulqdq {r}, {a}, {b}, {imm}",
+                r = lateout(xmm_reg) r,
+                a = in(xmm_reg) a,
+                b = in(xmm_reg) b,
+                imm = const IMM,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        r
+    }
 }
 
 /// Karatsuba product of two 128-bit polynomials: (lo, hi) 128-bit halves of the 256-bit result.
@@ -301,39 +374,61 @@ fn high64(v: __m128i) -> u64 {
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    let pairs = N.div_ceil(2);
-    let mut av = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
-    let mut bv = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
-    for p in 0..pairs {
-        av[p] = pair(a, p);
-        bv[p] = pair(b, p);
-    }
-    // Karatsuba on each 128×128 block (a₁b₁·x^128 + (m + a₀b₀ + a₁b₁)·x^64 + a₀b₀ with
-    // m = (a₀+a₁)(b₀+b₁)), with the three products summed per block diagonal first and
-    // combined once per diagonal. The sums a₀+a₁ are formed once per operand block.
-    let mut asum = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
-    let mut bsum = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
-    for p in 0..pairs {
-        asum[p] = _mm_xor_si128(av[p], _mm_srli_si128(av[p], 8));
-        bsum[p] = _mm_xor_si128(bv[p], _mm_srli_si128(bv[p], 8));
-    }
-    let mut lo = [_mm_setzero_si128(); MAX_LIMBS];
-    let mut hi = [_mm_setzero_si128(); MAX_LIMBS];
-    let mut mid = [_mm_setzero_si128(); MAX_LIMBS];
-    for i in 0..pairs {
-        for j in 0..pairs {
-            lo[i + j] = _mm_xor_si128(lo[i + j], _mm_clmulepi64_si128(av[i], bv[j], 0x00));
-            hi[i + j] = _mm_xor_si128(hi[i + j], _mm_clmulepi64_si128(av[i], bv[j], 0x11));
-            mid[i + j] = _mm_xor_si128(mid[i + j], _mm_clmulepi64_si128(asum[i], bsum[j], 0x00));
+    // SAFETY: the caller guarantees PCLMULQDQ.
+    unsafe { mul_with::<N, R, Intrinsic>(a, b) }
+}
+
+/// [`mul`] with the products computed by `C`; inlined into every caller.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
+    a: &[u64; N],
+    b: &[u64; N],
+) -> [u64; N] {
+    // SAFETY: the caller guarantees what `C` uses; everything else is SSE2, part of the
+    // x86-64 baseline.
+    unsafe {
+        let pairs = N.div_ceil(2);
+        let mut av = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+        let mut bv = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+        for p in 0..pairs {
+            av[p] = pair(a, p);
+            bv[p] = pair(b, p);
         }
+        // Karatsuba on each 128×128 block (a₁b₁·x^128 + (m + a₀b₀ + a₁b₁)·x^64 + a₀b₀ with
+        // m = (a₀+a₁)(b₀+b₁)), with the three products summed per block diagonal first and
+        // combined once per diagonal. The sums a₀+a₁ are formed once per operand block.
+        let mut asum = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+        let mut bsum = [_mm_setzero_si128(); MAX_LIMBS.div_ceil(2)];
+        for p in 0..pairs {
+            asum[p] = _mm_xor_si128(av[p], _mm_srli_si128(av[p], 8));
+            bsum[p] = _mm_xor_si128(bv[p], _mm_srli_si128(bv[p], 8));
+        }
+        let mut lo = [_mm_setzero_si128(); MAX_LIMBS];
+        let mut hi = [_mm_setzero_si128(); MAX_LIMBS];
+        let mut mid = [_mm_setzero_si128(); MAX_LIMBS];
+        for i in 0..pairs {
+            for j in 0..pairs {
+                let (l, h, m) = (
+                    C::clmul::<0x00>(av[i], bv[j]),
+                    C::clmul::<0x11>(av[i], bv[j]),
+                    C::clmul::<0x00>(asum[i], bsum[j]),
+                );
+                lo[i + j] = _mm_xor_si128(lo[i + j], l);
+                hi[i + j] = _mm_xor_si128(hi[i + j], h);
+                mid[i + j] = _mm_xor_si128(mid[i + j], m);
+            }
+        }
+        let mut acc = [_mm_setzero_si128(); MAX_LIMBS + 1];
+        for d in 0..2 * pairs - 1 {
+            let m = _mm_xor_si128(mid[d], _mm_xor_si128(lo[d], hi[d]));
+            acc[d] = _mm_xor_si128(acc[d], _mm_xor_si128(lo[d], _mm_slli_si128(m, 8)));
+            acc[d + 1] = _mm_xor_si128(acc[d + 1], _mm_xor_si128(hi[d], _mm_srli_si128(m, 8)));
+        }
+        reduce_vecs::<N, R>(&acc, 2 * pairs)
     }
-    let mut acc = [_mm_setzero_si128(); MAX_LIMBS + 1];
-    for d in 0..2 * pairs - 1 {
-        let m = _mm_xor_si128(mid[d], _mm_xor_si128(lo[d], hi[d]));
-        acc[d] = _mm_xor_si128(acc[d], _mm_xor_si128(lo[d], _mm_slli_si128(m, 8)));
-        acc[d + 1] = _mm_xor_si128(acc[d + 1], _mm_xor_si128(hi[d], _mm_srli_si128(m, 8)));
-    }
-    reduce_vecs::<N, R>(&acc, 2 * pairs)
 }
 
 /// Reduce P = a² (degree ≤ 252, nonzero bits only at even positions) modulo
@@ -424,12 +519,27 @@ pub unsafe fn square127(a: &[u64; 2]) -> [u64; 2] {
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub unsafe fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+    // SAFETY: the caller guarantees PCLMULQDQ.
+    unsafe { square_with::<N, R, Intrinsic>(a) }
+}
+
+/// [`square`] with the products computed by `C`; inlined into every caller.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+pub(super) unsafe fn square_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
+    a: &[u64; N],
+) -> [u64; N] {
     let pairs = N.div_ceil(2);
-    let mut sq = [_mm_setzero_si128(); MAX_LIMBS + 1];
+    let mut sq = [zero(); MAX_LIMBS + 1];
     for p in 0..pairs {
         let v = pair(a, p);
-        sq[2 * p] = _mm_clmulepi64_si128(v, v, 0x00);
-        sq[2 * p + 1] = _mm_clmulepi64_si128(v, v, 0x11);
+        // SAFETY: the caller guarantees what `C` uses.
+        unsafe {
+            sq[2 * p] = C::clmul::<0x00>(v, v);
+            sq[2 * p + 1] = C::clmul::<0x11>(v, v);
+        }
     }
     reduce_vecs::<N, R>(&sq, 2 * pairs)
 }

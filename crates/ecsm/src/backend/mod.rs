@@ -464,6 +464,95 @@ mod x86 {
         None
     }
 
+    /// The clmul product with PCLMULQDQ as inline assembly in encoding `C`, inlined into
+    /// any caller (see [`clmul::AsmSse`]); x^127 + x^63 + 1 as in [`clmul_mul`].
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1, and what `C` uses.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_mul_inline<const N: usize, R: Reduction<N>, C: clmul::ClmulOp>(
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        if R::IS_X127_X63_1 && N == 2 {
+            // SAFETY: the caller guarantees the CPU features.
+            return unsafe { clmul_mul::<N, R>(a, b) };
+        }
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul::mul_with::<N, R, C>(a, b) }
+    }
+
+    /// The clmul square inlined into any caller, as [`clmul_mul_inline`].
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1, and what `C` uses.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_square_inline<const N: usize, R: Reduction<N>, C: clmul::ClmulOp>(
+        a: &[u64; N],
+    ) -> [u64; N] {
+        if R::IS_X127_X63_1 && N == 2 {
+            // SAFETY: the caller guarantees the CPU features.
+            return unsafe { clmul_square::<N, R>(a) };
+        }
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul::square_with::<N, R, C>(a) }
+    }
+
+    /// The `clmul` backend's product: SSE-encoded PCLMULQDQ, inlined.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_backend_mul<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul_mul_inline::<N, R, clmul::AsmSse>(a, b) }
+    }
+
+    /// The `clmul` backend's square: SSE-encoded PCLMULQDQ, inlined.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_backend_square<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+    ) -> [u64; N] {
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul_square_inline::<N, R, clmul::AsmSse>(a) }
+    }
+
+    /// The `vpclmul` backend's product: the 256-bit products from `VPCLMUL_MIN_WORDS`
+    /// words up (a call), below that the clmul product with VEX-encoded VPCLMULQDQ, inlined.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_backend_mul<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        if N >= VPCLMUL_MIN_WORDS {
+            // SAFETY: the caller guarantees the CPU features.
+            return unsafe { vpclmul::mul::<N, R>(a, b) };
+        }
+        // SAFETY: the caller guarantees the CPU features, AVX among them.
+        unsafe { clmul_mul_inline::<N, R, clmul::AsmVex>(a, b) }
+    }
+
+    /// The `vpclmul` backend's square: VEX-encoded VPCLMULQDQ, inlined.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_backend_square<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+    ) -> [u64; N] {
+        // SAFETY: the caller guarantees the CPU features, AVX among them.
+        unsafe { clmul_square_inline::<N, R, clmul::AsmVex>(a) }
+    }
+
     /// The vpclmul product: 256-bit products from `VPCLMUL_MIN_WORDS` words up (where they measured faster).
     ///
     /// # Safety
@@ -482,11 +571,16 @@ mod x86 {
     }
 }
 
-/// The two accelerated backends differ only in their product and in the CPU features of
-/// the context `run` enters; squaring and the GF(2^254) product are the PCLMULQDQ code in both.
+/// The two accelerated backends differ in their product, in the encoding of their
+/// PCLMULQDQ instructions and in the CPU features of the context `run` enters; the
+/// GF(2^254) product is the PCLMULQDQ code in both. Their products and squares inline
+/// into any caller (inline assembly needs no `#[target_feature]` context), so a
+/// computation generic over the field runs them without calls; [`Auto`] calls the
+/// outlined `#[target_feature]` functions instead, which keeps each of its call sites
+/// small.
 #[cfg(target_arch = "x86_64")]
 macro_rules! accelerated_backend {
-    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, run: $run:path) => {
+    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident, run: $run:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
             #[inline(always)]
@@ -512,8 +606,8 @@ macro_rules! accelerated_backend {
             #[inline(always)]
             fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
                 require($kind);
-                // SAFETY: `require` checked the CPU features, which include PCLMULQDQ and SSE4.1.
-                unsafe { x86::clmul_square::<N, R>(a) }
+                // SAFETY: `require` checked the CPU features this square needs.
+                unsafe { x86::$square::<N, R>(a) }
             }
             #[inline(always)]
             fn run<T>(f: impl FnOnce() -> T) -> T {
@@ -526,9 +620,23 @@ macro_rules! accelerated_backend {
 }
 
 #[cfg(target_arch = "x86_64")]
-accelerated_backend!(Clmul, "clmul", BackendKind::Clmul, mul: clmul_mul, run: clmul::run);
+accelerated_backend!(
+    Clmul,
+    "clmul",
+    BackendKind::Clmul,
+    mul: clmul_backend_mul,
+    square: clmul_backend_square,
+    run: clmul::run
+);
 #[cfg(target_arch = "x86_64")]
-accelerated_backend!(Vpclmul, "vpclmul", BackendKind::Vpclmul, mul: vpclmul_mul, run: vpclmul::run);
+accelerated_backend!(
+    Vpclmul,
+    "vpclmul",
+    BackendKind::Vpclmul,
+    mul: vpclmul_backend_mul,
+    square: vpclmul_backend_square,
+    run: vpclmul::run
+);
 
 // Off x86-64 the accelerated types exist so code naming them compiles, and behave as
 // documented for a CPU without the instructions.

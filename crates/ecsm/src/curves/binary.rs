@@ -21,13 +21,13 @@ use crate::curve::binary::{
 };
 use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, EncodingError, Sec1};
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
-use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
+use crate::field::{BinaryField, BinaryFieldTask, FieldMap, Gf163, Gf233, Gf283, Gf409, Gf571};
 use crate::mul::binary::{
-    mul_affine, mul_compressed, mul_hinted, BinaryMethod, BinaryMulError, BOS_COSTER_DEFAULT_K,
-    NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W, YAO_DEFAULT_K,
+    montgomery_compressed, mul_affine, mul_hinted_task, BinaryMethod, BinaryMulError,
+    BOS_COSTER_DEFAULT_K, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W, YAO_DEFAULT_K,
 };
 use crate::mul::xdbl::HintedPoint;
-use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
+use crate::mul::{bit_len, random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -105,6 +105,42 @@ pub fn encode_point<F: BinaryField, S: CurveShape>(
     }
 }
 
+/// One scalar multiplication as a [`BinaryFieldTask`]: the curve and the point are mapped
+/// into the field type the task runs on, the method runs there, and the result is mapped
+/// back. On the named curves' fields (`Gf2m` over `Auto`) that is the concrete backend
+/// picked once per multiplication, so that every field operation of the method inlines
+/// into its loop instead of being a dispatched call (the costs are those of the generic
+/// code: the maps copy words).
+struct MulTask<'a, F, S> {
+    curve: &'a BinaryCurve<F, S>,
+    method: BinaryMethod,
+    k: &'a [u64],
+    p: &'a Parsed<F>,
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for MulTask<'_, F, S> {
+    type Output = Result<Affine<F>, BinaryMulError>;
+    #[inline(always)]
+    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
+        let to = |f: F| map.to(f);
+        let curve = self.curve.map_field(to);
+        // As `mul_compressed`, with a single call of `mul_affine`.
+        let q = match self.p {
+            Parsed::Compressed(c) if self.method == BinaryMethod::Montgomery => {
+                montgomery_compressed(&curve, self.k, &c.map(to))?
+            }
+            _ => {
+                let p = match self.p {
+                    Parsed::Affine(p) => p.map(to),
+                    Parsed::Compressed(c) => curve.decompress(&c.map(to))?,
+                };
+                mul_affine(&curve, self.method, self.k, &p)?
+            }
+        };
+        Ok(q.map(|g| map.back(g)))
+    }
+}
+
 /// A named binary curve over the field `F` with constants of shape `S`.
 pub struct BinaryNamedCurve<F: BinaryField, S: CurveShape> {
     params: &'static BinaryCurveParams,
@@ -145,26 +181,29 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
     }
 
     fn mul_point(&self, k: &[u64], p: &Affine<F>, method: BinaryMethod) -> Affine<F> {
-        mul_affine(&self.curve, method, k, p).expect("BinaryMethod::from_spec keeps w in 2..=6")
+        self.mul_parsed(k, &Parsed::Affine(*p), method)
+            .expect("an affine point needs no decompression")
     }
 
+    /// \[k\]P with `method`, run as one [`BinaryField::run_task`] (see [`MulTask`]).
     fn mul_parsed(
         &self,
         k: &[u64],
         p: &Parsed<F>,
         method: BinaryMethod,
     ) -> Result<Affine<F>, EncodingError> {
-        match p {
-            Parsed::Affine(p) => Ok(self.mul_point(k, p, method)),
-            Parsed::Compressed(c) => {
-                mul_compressed(&self.curve, method, k, c).map_err(|e| match e {
-                    BinaryMulError::Encoding(e) => e,
-                    e @ (BinaryMulError::Recode(_) | BinaryMulError::MissingHint { .. }) => {
-                        unreachable!("widths checked by from_spec, hints derived: {e}")
-                    }
-                })
+        F::run_task(MulTask {
+            curve: &self.curve,
+            method,
+            k,
+            p,
+        })
+        .map_err(|e| match e {
+            BinaryMulError::Encoding(e) => e,
+            e @ (BinaryMulError::Recode(_) | BinaryMulError::MissingHint { .. }) => {
+                unreachable!("widths checked by from_spec, hints derived: {e}")
             }
-        }
+        })
     }
 
     fn decode(&self, encoded: &[u8]) -> Result<Affine<F>, EncodingError> {
@@ -230,6 +269,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             },
             BinaryMethod::BosCoster(BOS_COSTER_DEFAULT_K),
             BinaryMethod::Yao(YAO_DEFAULT_K),
+            BinaryMethod::MontgomeryCt,
         ]
         .iter()
         .map(BinaryMethod::spec)
@@ -272,12 +312,16 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
     fn validate(&self, encoded: &[u8]) -> Result<(), CurveOpError> {
         self.validated(encoded).map(|_| ())
     }
+    /// The shared secret x(\[d\]Q) by [`BinaryMethod::MontgomeryCt`]: the range check of d
+    /// and the ladder do not branch on d (see [`crate::mul::binary::montgomery_ct`] for
+    /// exactly what is constant-time); the peer's point is public and is validated by
+    /// the variable-time default method.
     fn ecdh(&self, private: &[u64], peer: &[u8]) -> Result<Vec<u8>, CurveOpError> {
-        if bit_len(private) == 0 || cmp_words(private, &self.n).is_ge() {
+        if !ct_in_range(private, &self.n) {
             return Err(CurveOpError::PrivateKeyOutOfRange);
         }
         let q = self.validated(peer)?;
-        match self.mul_point(private, &q, DEFAULT_METHOD) {
+        match self.mul_point(private, &q, BinaryMethod::MontgomeryCt) {
             Affine::Infinity => Err(CurveOpError::SharedInfinity),
             Affine::Point { x, .. } => Ok(x.to_bytes()),
         }
@@ -306,7 +350,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             })
             .collect();
         for (k, p) in &inputs {
-            mul_hinted(&self.curve, method, k, p).map_err(|e| match e {
+            mul_hinted_task(&self.curve, method, k, p).map_err(|e| match e {
                 BinaryMulError::Encoding(e) => CurveOpError::from(e),
                 e => CurveOpError::Unsupported(e.to_string()),
             })?;
@@ -314,12 +358,29 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         Ok(time_chain(cfg, 0usize, |iters, mut i| {
             for _ in 0..iters {
                 let (k, p) = &inputs[i % SAMPLES];
-                let q = mul_hinted(&self.curve, method, black_box(k), black_box(p));
+                let q = mul_hinted_task(&self.curve, method, black_box(k), black_box(p));
                 i += 1 + black_box(q.is_err()) as usize;
             }
             i
         }))
     }
+}
+
+/// 0 < d < n, decided from all the words of both (the borrow of d − n and the OR of d),
+/// with no early exit: only the answer is revealed.
+fn ct_in_range(d: &[u64], n: &[u64]) -> bool {
+    let (mut borrow, mut any) = (false, 0u64);
+    for i in 0..d.len().max(n.len()) {
+        let (a, b) = (
+            d.get(i).copied().unwrap_or(0),
+            n.get(i).copied().unwrap_or(0),
+        );
+        let (t, b1) = a.overflowing_sub(b);
+        let (_, b2) = t.overflowing_sub(u64::from(borrow));
+        borrow = b1 | b2;
+        any |= a;
+    }
+    borrow & (any != 0)
 }
 
 /// Build the registry entries: `name => FieldType, Shape`.

@@ -14,7 +14,7 @@ use crate::curve::binary::{
     KoblitzA0, KoblitzA1,
 };
 use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
-use crate::mul::binary::{mul_hinted, BinaryMethod, BinaryMulError};
+use crate::mul::binary::{mul_hinted, mul_hinted_task, BinaryMethod, BinaryMulError};
 use crate::mul::xdbl::HintedPoint;
 use crate::mul::{bit_len, cmp_words, random_below};
 use rand_chacha::ChaCha8Rng;
@@ -196,7 +196,7 @@ fn run_method<F: BinaryField, S: CurveShape>(
             n += 1;
             for _ in 0..reps {
                 let t = Instant::now();
-                let q = mul_hinted(&s.curve, method, black_box(k), black_box(&s.point));
+                let q = mul_hinted_task(&s.curve, method, black_box(k), black_box(&s.point));
                 times.push(t.elapsed().as_nanos() as f64);
                 q.map_err(fail)?;
             }

@@ -155,4 +155,48 @@ pub trait BinaryField: Field {
     }
     /// The unique square root (squaring is a bijection in characteristic 2).
     fn sqrt(&self) -> Self;
+    /// Run `task` on the field type best suited to a long computation over this field's
+    /// values. By default that is `Self` itself ([`Identity`]), which keeps
+    /// [`crate::cost::Counted`] counting; [`Gf2m`] over [`crate::backend::Auto`] enters
+    /// the selected backend's feature context once and runs the task on
+    /// `Gf2m<N, S, C>` for that concrete backend `C`, so that the field operations
+    /// inside it inline instead of each being a dispatched call.
+    #[inline(always)]
+    fn run_task<T: BinaryFieldTask<Self>>(task: T) -> T::Output {
+        task.run::<Self, Identity>(Identity)
+    }
+}
+
+/// A computation over the binary field `F` that can run on any field type `G` holding
+/// the same values (see [`BinaryField::run_task`]). It converts its inputs with
+/// [`FieldMap::to`] and its results back with [`FieldMap::back`].
+pub trait BinaryFieldTask<F> {
+    /// What the task returns (expressed over `F`).
+    type Output;
+    /// Do the work over `G`.
+    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output;
+}
+
+/// A value-preserving conversion between two types of the same field (the same element
+/// in the same representation, computed by different code).
+pub trait FieldMap<F, G>: Copy {
+    /// The element as a `G`.
+    fn to(&self, f: F) -> G;
+    /// The element back as an `F`.
+    fn back(&self, g: G) -> F;
+}
+
+/// The conversion of a field type to itself.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Identity;
+
+impl<F> FieldMap<F, F> for Identity {
+    #[inline(always)]
+    fn to(&self, f: F) -> F {
+        f
+    }
+    #[inline(always)]
+    fn back(&self, g: F) -> F {
+        g
+    }
 }

@@ -8,9 +8,11 @@
 //! The ladder needs y(P) only at the very end, so [`montgomery_compressed`] folds the
 //! decompression into the y-recovery and shares its inversion.
 //!
-//! **Every method here is variable-time**: they branch on the scalar's bits or digits
-//! (the ladder swaps its two registers by a branch, not by a masked selection) and on
+//! **Every method here but [`montgomery_ct`] is variable-time**: they branch on the
+//! scalar's bits or digits (the ladder swaps its two registers by a branch) and on
 //! special points. Use them on public scalars, or where timing does not matter.
+//! [`montgomery_ct`] runs a fixed number of ladder steps with masked swaps and a
+//! constant-time inversion; its documentation lists exactly what it still branches on.
 //!
 //! Costs (measured on [`crate::cost::Counted`] by `tests/binary_named.rs`; ℓ = bit length
 //! of k, wt = number of nonzero digits of the recoding, C = a multiplication by a6 or √a6,
@@ -23,6 +25,7 @@
 //! | [`naf_sole`] | the same, with the single-inversion table |
 //! | [`montgomery`] | L·(5M + 4S + 1C) + I + 10M + 1S, L = max(m, ℓ) |
 //! | [`montgomery_compressed`] | L·(5M + 4S + 1C) + I + H + 12M + 2S + 1C + 1Tr |
+//! | [`montgomery_ct`] | (m + 1)·(5M + 4S + 1C) + I + 10M + 1S (for k < 2^(m+1)) |
 //! | decompression (the other methods from (x, ỹ) add it) | I + H + 1M + 1S + 1C + 1Tr |
 //!
 //! len is the number of NAF_w digits (at most ℓ + 1) and the top digit's table look-up is
@@ -39,7 +42,7 @@ use super::xdbl::{self, HintedPoint};
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
 use crate::encoding::EncodingError;
-use crate::field::BinaryField;
+use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
 use crate::recode::{wnaf, RecodeError};
 
 /// Smallest NAF_w width offered by the `naf` and `naf-sole` methods.
@@ -65,6 +68,9 @@ pub enum BinaryMethod {
     NafSole(usize),
     /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
     Montgomery,
+    /// `montgomery-ct`: the same ladder with a fixed step count and masked swaps
+    /// ([`montgomery_ct`]), for secret scalars.
+    MontgomeryCt,
     /// `x-jsf:t=T` (`x-jsf` for T = 1, `x-jsf2` for T = 2): [`xdbl::x_jsf`] on 2^T shares.
     XJsf(u32),
     /// `www:w=W` / `www-sole:w=W`: [`xdbl::www`], interleaved NAF_w on 3 shares, the
@@ -93,7 +99,8 @@ pub const YAO_DEFAULT_K: usize = 4;
 
 impl BinaryMethod {
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]` with
-    /// W ∈ 2..=6 (default [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`]), or `montgomery`;
+    /// W ∈ 2..=6 (default [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`]), `montgomery` or
+    /// `montgomery-ct`;
     /// `curve` only labels the error.
     pub fn from_spec(spec: &MethodSpec, curve: &str) -> Result<Self, SpecError> {
         let width = |spec: &MethodSpec, default: usize| -> Result<usize, SpecError> {
@@ -110,6 +117,10 @@ impl BinaryMethod {
             "montgomery" => {
                 spec.only_params(&[])?;
                 Ok(BinaryMethod::Montgomery)
+            }
+            "montgomery-ct" => {
+                spec.only_params(&[])?;
+                Ok(BinaryMethod::MontgomeryCt)
             }
             "x-jsf" => {
                 spec.only_params(&["t"])?;
@@ -157,6 +168,7 @@ impl BinaryMethod {
             BinaryMethod::Naf(w) => ("naf", vec![("w".to_string(), w as u64)]),
             BinaryMethod::NafSole(w) => ("naf-sole", vec![("w".to_string(), w as u64)]),
             BinaryMethod::Montgomery => ("montgomery", vec![]),
+            BinaryMethod::MontgomeryCt => ("montgomery-ct", vec![]),
             BinaryMethod::XJsf(1) => ("x-jsf", vec![]),
             BinaryMethod::XJsf(2) => ("x-jsf2", vec![]),
             BinaryMethod::XJsf(t) => ("x-jsf", vec![("t".to_string(), u64::from(t))]),
@@ -213,7 +225,7 @@ impl BinaryMethod {
     /// x-JSF_T, 3·2^(w−2) for w-w-w, the t shares of Bos–Coster and Yao.
     pub fn stored_points(&self, scalar_bits: usize) -> usize {
         match *self {
-            BinaryMethod::DoubleAdd | BinaryMethod::Montgomery => 1,
+            BinaryMethod::DoubleAdd | BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt => 1,
             BinaryMethod::Naf(w) | BinaryMethod::NafSole(w) => 1 << (w - 2),
             BinaryMethod::XJsf(t) => 2 << t,
             BinaryMethod::Www { w, .. } => 3 << (w - 2),
@@ -404,6 +416,123 @@ pub fn montgomery<F: BinaryField, S: CurveShape>(
     curve.ladder_recover_y(p, &r0, &r1)
 }
 
+/// The number of steps of [`montgomery_ct`]: m + 1 for every k < 2^(m+1), which covers
+/// every scalar below the group order (n < 2^m) and every multiple of it up to 2n, so
+/// the count does not depend on a reduced scalar. Only a larger k (whose size is then not
+/// secret-sized anyway) runs bit_len(k) steps. Whether k < 2^(m+1) is decided from the
+/// OR of all its bits at or above m + 1, without an early exit.
+fn ct_steps<F: BinaryField>(k: &[u64]) -> usize {
+    let fixed = F::DEGREE + 1;
+    let high = k
+        .iter()
+        .enumerate()
+        .fold(0u64, |acc, (i, &w)| acc | (w & high_mask(i, fixed)));
+    if high == 0 {
+        fixed
+    } else {
+        bit_len(k)
+    }
+}
+
+/// The bits of word i at or above bit `from` of a scalar.
+#[inline(always)]
+fn high_mask(i: usize, from: usize) -> u64 {
+    match from.checked_sub(64 * i) {
+        Some(below) if below >= 64 => 0,
+        Some(below) => u64::MAX << below,
+        None => u64::MAX,
+    }
+}
+
+/// R0 and R1 exchanged when `mask` is all ones, kept when it is 0, by masked selection
+/// ([`crate::field::Field::ct_select`]): no branch and no memory access depends on it.
+#[inline(always)]
+fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
+    let (a, b) = (*r0, *r1);
+    *r0 = XOnly {
+        x: F::ct_select(&a.x, &b.x, mask),
+        z: F::ct_select(&a.z, &b.z, mask),
+    };
+    *r1 = XOnly {
+        x: F::ct_select(&b.x, &a.x, mask),
+        z: F::ct_select(&b.z, &a.z, mask),
+    };
+}
+
+/// The ladder of [`ladder`] over exactly `steps` bits of k (bits steps − 1 … 0; the
+/// caller makes sure no higher bit is set), with the register swap done by masks: each
+/// step swaps (R0, R1) when the current bit differs from the previous one, runs the same
+/// [`BinaryCurve::ladder_step`] on (R0, R1), and a last swap undoes the pending one
+/// (the usual "lazy" conditional swap: swap ← b_i ⊕ b_{i+1}). The words of k are read
+/// in a fixed order, one per step, and the mask goes through
+/// [`core::hint::black_box`] so that the compiler cannot turn the selection back into a
+/// branch on the bit.
+fn ladder_ct<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    x: F,
+    k: &[u64],
+    steps: usize,
+) -> (XOnly<F>, XOnly<F>) {
+    let (mut r0, mut r1) = (XOnly::identity(), XOnly { x, z: F::one() });
+    let mut prev = 0u64;
+    for i in (0..steps).rev() {
+        let word = k.get(i / 64).copied().unwrap_or(0);
+        let b = ((word >> (i % 64)) & 1).wrapping_neg();
+        ct_swap(&mut r0, &mut r1, core::hint::black_box(b ^ prev));
+        (r0, r1) = curve.ladder_step(x, &r0, &r1);
+        prev = b;
+    }
+    ct_swap(&mut r0, &mut r1, core::hint::black_box(prev));
+    (r0, r1)
+}
+
+/// \[k\]P by the Montgomery–López–Dahab ladder made constant-time in k, for secret
+/// scalars (ECDH uses it): cost **L·(5M + 4S + 1C) + I + 10M + 1S** with L = m + 1 for
+/// every k < 2^(m+1) (see `ct_steps`), the inversion constant-time
+/// ([`crate::field::Field::invert`], Itoh–Tsujii with plain squarings).
+///
+/// What is constant-time, for a fixed curve, a fixed length of the slice `k` and a
+/// constant-time field (both backends' products and squares are):
+/// - the step count (m + 1 for all k < 2^(m+1)), the operations of each step, which
+///   words of k are read and when, and the register swaps (masked selections);
+/// - the y-recovery's arithmetic, with the constant-time inversion.
+///
+/// What is not: the branches taken on public data, P = O and P = T (x(P) = 0, where the
+/// answer is O or T by the parity of k), and on the end result: \[k\]P = O (k ≡ 0 mod
+/// the order of P) and \[k + 1\]P = O (\[k\]P = −P), each answered at once. A scalar
+/// of m + 2 bits or more runs bit_len(k) steps. The caller's own handling of k and of
+/// the result (range checks, encoding) is outside this function.
+pub fn montgomery_ct<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+) -> Affine<F> {
+    let Affine::Point { x, y } = *p else {
+        return Affine::Infinity;
+    };
+    if x.is_zero() {
+        return two_torsion_mul(curve, k);
+    }
+    let (r0, r1) = ladder_ct(curve, x, k, ct_steps::<F>(k));
+    if r0.is_identity() {
+        return Affine::Infinity;
+    }
+    if r1.is_identity() {
+        return p.neg();
+    }
+    // The y-recovery of `BinaryCurve::ladder_recover_y`, with the constant-time inversion.
+    let z12 = r0.z * r1.z;
+    let xz1 = x * r0.z;
+    let xz2 = x * r1.z;
+    let u = (r0.x + xz1) * (r1.x + xz2) + (x.square() + y) * z12;
+    let Ok(inv) = (x * z12).invert() else {
+        unreachable!("x, Z1 and Z2 are nonzero here");
+    };
+    let xk = r0.x * (inv * xz2);
+    let yk = (xk + x) * (u * inv) + y;
+    Affine::new(xk, yk)
+}
+
 /// \[k\]P for P = (x, ỹ) by the ladder, the decompression of P folded into the
 /// y-recovery so that one inversion serves both. With R0 = (X1 : Z1) = x(\[k\]P),
 /// R1 = (X2 : Z2) = x(\[k + 1\]P): ι = 1/(x·Z1·Z2), 1/x = Z1·Z2·ι, then y(P) = x·z with
@@ -462,6 +591,7 @@ pub fn mul_affine<F: BinaryField, S: CurveShape>(
         BinaryMethod::Naf(w) => naf(curve, k, p, w),
         BinaryMethod::NafSole(w) => naf_sole(curve, k, p, w),
         BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
+        BinaryMethod::MontgomeryCt => Ok(montgomery_ct(curve, k, p)),
         _ => {
             let count = method
                 .hint_indices(bit_len(k))
@@ -522,4 +652,43 @@ pub fn mul_hinted<F: BinaryField, S: CurveShape>(
             mul_compressed(curve, method, k, &c)
         }
     }
+}
+
+/// The task behind [`mul_hinted_task`].
+struct HintedTask<'a, F, S> {
+    curve: &'a BinaryCurve<F, S>,
+    method: BinaryMethod,
+    k: &'a [u64],
+    p: &'a HintedPoint<F>,
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for HintedTask<'_, F, S> {
+    type Output = Result<Affine<F>, BinaryMulError>;
+    #[inline(always)]
+    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
+        let to = |f: F| map.to(f);
+        let curve = self.curve.map_field(to);
+        let p = HintedPoint {
+            x: to(self.p.x),
+            hints: self.p.hints.clone(),
+        };
+        Ok(mul_hinted(&curve, self.method, self.k, &p)?.map(|g| map.back(g)))
+    }
+}
+
+/// [`mul_hinted`] run as one [`BinaryField::run_task`]: the same computation, with every
+/// field operation inlined for the backend chosen at run time (the hint bits are copied
+/// once into the task).
+pub fn mul_hinted_task<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    method: BinaryMethod,
+    k: &[u64],
+    p: &HintedPoint<F>,
+) -> Result<Affine<F>, BinaryMulError> {
+    F::run_task(HintedTask {
+        curve,
+        method,
+        k,
+        p,
+    })
 }

@@ -48,6 +48,17 @@ pub enum Compressed<F> {
     },
 }
 
+impl<F: Field> Compressed<F> {
+    /// The same value with x mapped, e.g. into [`crate::cost::Counted`].
+    #[inline(always)]
+    pub fn map<G: Field>(&self, f: impl Fn(F) -> G) -> Compressed<G> {
+        match *self {
+            Compressed::Infinity => Compressed::Infinity,
+            Compressed::Point { x, y_bit } => Compressed::Point { x: f(x), y_bit },
+        }
+    }
+}
+
 /// The lowest bit (coefficient of x⁰) of a field element in polynomial basis.
 #[inline]
 pub fn low_bit<F: Field>(v: &F) -> bool {

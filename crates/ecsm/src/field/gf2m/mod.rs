@@ -16,7 +16,7 @@ pub use specs::*;
 pub use tables::Gf2mTables;
 
 use super::chain::{itoh_tsujii, AdditionChain};
-use super::{BinaryField, Field, FieldError};
+use super::{BinaryField, BinaryFieldTask, Field, FieldError, FieldMap};
 use crate::backend::{portable::gather_even, Auto, Backend, BackendTask};
 use core::fmt;
 use core::marker::PhantomData;
@@ -396,6 +396,53 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
     /// by the stored √x = x^(2^(m−1)).
     fn sqrt(&self) -> Self {
         Self::from_limbs_unchecked(B::run_task(Sqrt::<N, S>(self.limbs, PhantomData)))
+    }
+
+    /// Runs `task` on `Gf2m<N, S, C>` inside backend `C`'s feature context, C chosen by
+    /// `B` ([`Backend::run_task`]: once per task for [`Auto`]).
+    #[inline(always)]
+    fn run_task<T: BinaryFieldTask<Self>>(task: T) -> T::Output {
+        B::run_task(OnBackend::<N, S, B, T>(task, PhantomData))
+    }
+}
+
+/// A [`BinaryFieldTask`] over `Gf2m<N, S, B>` as a [`BackendTask`]: each backend `C`
+/// runs it on `Gf2m<N, S, C>`.
+struct OnBackend<const N: usize, S, B, T>(T, PhantomData<(S, B)>);
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend, T: BinaryFieldTask<Gf2m<N, S, B>>> BackendTask
+    for OnBackend<N, S, B, T>
+{
+    type Output = T::Output;
+    const WORDS: usize = N;
+    #[inline(always)]
+    fn run<C: Backend>(self) -> T::Output {
+        self.0
+            .run::<Gf2m<N, S, C>, SwapBackend<B, C>>(SwapBackend(PhantomData))
+    }
+}
+
+/// The identity on limbs between `Gf2m<N, S, B>` and `Gf2m<N, S, C>`.
+struct SwapBackend<B, C>(PhantomData<(B, C)>);
+
+impl<B, C> Clone for SwapBackend<B, C> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B, C> Copy for SwapBackend<B, C> {}
+
+impl<const N: usize, S: Gf2mSpec<N>, B: Backend, C: Backend> FieldMap<Gf2m<N, S, B>, Gf2m<N, S, C>>
+    for SwapBackend<B, C>
+{
+    #[inline(always)]
+    fn to(&self, f: Gf2m<N, S, B>) -> Gf2m<N, S, C> {
+        f.with_backend()
+    }
+    #[inline(always)]
+    fn back(&self, g: Gf2m<N, S, C>) -> Gf2m<N, S, B> {
+        g.with_backend()
     }
 }
 

@@ -1,0 +1,242 @@
+//! The constant-time ladder `montgomery-ct` of the binary curves: the same answers as the
+//! variable-time `montgomery` on edge and random scalars (subgroup points, points of the
+//! full group, points of order 2), through the generic functions and through the
+//! registry (affine and compressed inputs); ECDH (which uses it) on OpenSSL's vectors;
+//! and an operation count that does not depend on the scalar.
+
+use ecsm::cost::{measure, Counted};
+use ecsm::curve::binary::{
+    find_binary_curve, random_point, Affine, BinaryCurve, CurveShape, GenericA1, KoblitzA0,
+    KoblitzA1,
+};
+use ecsm::curves::named::{find_curve, NamedCurve};
+use ecsm::encoding::{from_hex, scalar_from_hex};
+use ecsm::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
+use ecsm::mul::binary::{montgomery, montgomery_ct, mul_affine, BinaryMethod};
+use ecsm::mul::{bit_len, random_below, MethodSpec};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn spec(s: &str) -> MethodSpec {
+    s.parse().unwrap()
+}
+
+fn add_small(a: &[u64], b: u64) -> Vec<u64> {
+    let mut r = a.to_vec();
+    r.push(0);
+    let mut carry = b;
+    for w in r.iter_mut() {
+        let (v, c) = w.overflowing_add(carry);
+        *w = v;
+        carry = u64::from(c);
+    }
+    r
+}
+
+fn sub_one(k: &[u64]) -> Vec<u64> {
+    let mut r = k.to_vec();
+    for w in r.iter_mut() {
+        let (v, borrow) = w.overflowing_sub(1);
+        *w = v;
+        if !borrow {
+            break;
+        }
+    }
+    r
+}
+
+fn double(k: &[u64]) -> Vec<u64> {
+    let mut r = vec![0u64; k.len() + 1];
+    for (i, &w) in k.iter().enumerate() {
+        r[i] |= w << 1;
+        r[i + 1] |= w >> 63;
+    }
+    r
+}
+
+fn pow2(j: usize) -> Vec<u64> {
+    let mut p = vec![0u64; j / 64 + 1];
+    p[j / 64] = 1 << (j % 64);
+    p
+}
+
+/// 0, 1, 2, 3, n − 1, n, n + 1, 2n, 2n + 1, powers of two around m (2^(m+1) and above
+/// take the longer, variable-length path), and random scalars below n and below 2^(m+1).
+fn scalars(n: &[u64], m: usize, r: &mut ChaCha8Rng) -> Vec<Vec<u64>> {
+    let mut ks: Vec<Vec<u64>> = (0..4u64).map(|k| vec![k]).collect();
+    ks.extend([
+        sub_one(n),
+        n.to_vec(),
+        add_small(n, 1),
+        double(n),
+        add_small(&double(n), 1),
+    ]);
+    for j in [m - 1, m, m + 1, m + 2] {
+        let p = pow2(j);
+        ks.push(sub_one(&p));
+        ks.push(add_small(&p, 1));
+        ks.push(p);
+    }
+    let top = pow2(m + 1);
+    for _ in 0..4 {
+        ks.push(random_below(n, r));
+        ks.push(random_below(&top, r));
+    }
+    ks
+}
+
+/// montgomery_ct against montgomery on G, random points of the full group (most are
+/// outside the subgroup), T and T + G.
+fn generic_agrees<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
+    let p = find_binary_curve(name).unwrap();
+    let (curve, g) = BinaryCurve::<F, S>::from_params(p).unwrap();
+    let n = p.order_words().unwrap();
+    let mut r = ChaCha8Rng::seed_from_u64(seed);
+    let t = curve.two_torsion();
+    let mut points = vec![g, t, Affine::Infinity];
+    points.push(mul_affine(&curve, BinaryMethod::DoubleAdd, &[1], &g).unwrap());
+    for _ in 0..3 {
+        points.push(random_point(&curve, &mut r));
+    }
+    let tg = curve.affine_add(&t, &g);
+    points.push(tg);
+    for pt in &points {
+        for k in scalars(&n, F::DEGREE, &mut r) {
+            let want = montgomery(&curve, &k, pt);
+            assert_eq!(montgomery_ct(&curve, &k, pt), want, "{name} {k:x?}");
+            assert_eq!(
+                mul_affine(&curve, BinaryMethod::MontgomeryCt, &k, pt).unwrap(),
+                want,
+                "{name} {k:x?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn montgomery_ct_matches_montgomery_on_the_generic_functions() {
+    generic_agrees::<Gf163, KoblitzA1>("K-163", 1);
+    generic_agrees::<Gf163, GenericA1>("B-163", 2);
+    generic_agrees::<Gf233, KoblitzA0>("K-233", 3);
+    generic_agrees::<Gf233, GenericA1>("B-233", 4);
+    generic_agrees::<Gf283, GenericA1>("B-283", 5);
+    generic_agrees::<Gf409, KoblitzA0>("K-409", 6);
+    generic_agrees::<Gf571, GenericA1>("B-571", 7);
+}
+
+fn named(name: &str) -> &'static dyn NamedCurve {
+    find_curve(name).unwrap()
+}
+
+#[test]
+fn montgomery_ct_matches_montgomery_through_the_registry() {
+    let (vt, ct) = (spec("montgomery"), spec("montgomery-ct"));
+    for (i, name) in [
+        "K-163", "B-163", "K-233", "B-233", "K-283", "B-409", "K-571", "B-571",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let c = named(name);
+        assert!(c.methods().contains(&ct), "{name}");
+        assert_eq!(c.check_method(&ct), Ok(()));
+        assert!(c.check_method(&spec("montgomery-ct:w=2")).is_err());
+        let mut r = ChaCha8Rng::seed_from_u64(100 + i as u64);
+        let n = c.order().to_vec();
+        let m: usize = c.field()["GF(2^".len()..]
+            .trim_end_matches(')')
+            .parse()
+            .unwrap();
+        let mut points = vec![c.generator(false), c.generator(true)];
+        for _ in 0..2 {
+            let k = random_below(&n, &mut r);
+            points.push(c.mul(&k, None, &vt, false).unwrap());
+            points.push(c.mul(&k, None, &vt, true).unwrap());
+        }
+        // T = (0, √a6), compressed: 02 ‖ 0.
+        let mut t = vec![2u8];
+        t.resize(1 + c.field_bytes(), 0);
+        points.push(t);
+        for p in &points {
+            for k in scalars(&n, m, &mut r) {
+                for compressed in [false, true] {
+                    assert_eq!(
+                        c.mul(&k, Some(p), &ct, compressed),
+                        c.mul(&k, Some(p), &vt, compressed),
+                        "{name} {k:x?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ecdh_with_the_constant_time_ladder_matches_openssl() {
+    let text = include_str!("data/openssl_binary_vectors.txt");
+    let ct = spec("montgomery-ct");
+    let mut checked = 0;
+    for block in text.split("curve ").skip(1) {
+        let mut lines = block.lines();
+        let name = lines.next().unwrap().trim();
+        let c = named(name);
+        let (mut keys, mut secret) = (vec![], None);
+        for l in lines {
+            let (tag, val) = l.split_once(' ').unwrap();
+            match tag {
+                "d" => keys.push((scalar_from_hex(val).unwrap(), vec![], vec![])),
+                "q" => keys.last_mut().unwrap().1 = from_hex(val).unwrap(),
+                "qc" => keys.last_mut().unwrap().2 = from_hex(val).unwrap(),
+                "secret" => secret = Some(from_hex(val).unwrap()),
+                _ => panic!("unexpected line {l}"),
+            }
+        }
+        for (d, q, qc) in &keys {
+            assert_eq!(&c.mul(d, None, &ct, false).unwrap(), q, "{name}");
+            assert_eq!(&c.mul(&[1], Some(qc), &ct, false).unwrap(), q, "{name}");
+        }
+        let s = secret.unwrap();
+        for (a, b) in [(0, 1), (1, 0)] {
+            assert_eq!(c.ecdh(&keys[a].0, &keys[b].1), Ok(s.clone()), "{name}");
+            assert_eq!(c.ecdh(&keys[a].0, &keys[b].2), Ok(s.clone()), "{name}");
+        }
+        // The shared secret is x([d_a]Q_b) by montgomery-ct as a method too.
+        let shared = c.mul(&keys[0].0, Some(&keys[1].1), &ct, false).unwrap();
+        assert_eq!(&shared[1..1 + c.field_bytes()], &s[..], "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 10);
+}
+
+/// The count of montgomery_ct: L·(5M + 4S + 1C) + I + 10M + 1S with L = m + 1, the same
+/// for every scalar below 2^(m+1) whose ladder meets neither O nor −P (those end early).
+fn ct_cost<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
+    let p = find_binary_curve(name).unwrap();
+    let (plain, g) = BinaryCurve::<F, S>::from_params(p).unwrap();
+    let c = plain.map_field(Counted);
+    let n = p.order_words().unwrap();
+    let cst = u64::from(p.b.trim_start_matches('0') != "1");
+    let mut r = ChaCha8Rng::seed_from_u64(seed);
+    let pt = g.map(Counted);
+    let l = F::DEGREE as u64 + 1;
+    let mut ks = vec![vec![1u64], vec![2], add_small(&n, 1), sub_one(&sub_one(&n))];
+    ks.extend((0..4).map(|_| random_below(&n, &mut r)));
+    for k in &ks {
+        assert!(bit_len(k) <= F::DEGREE + 1);
+        let (v, o) = measure(|| montgomery_ct(&c, k, &pt));
+        assert_eq!(v, montgomery(&plain, k, &g).map(Counted), "{name} {k:x?}");
+        assert_eq!(
+            (o.inv, o.half_trace, o.mul, o.sqr, o.mul_const, o.trace),
+            (1, 0, 5 * l + 10, 4 * l + 1, l * cst, 0),
+            "{name} {k:x?}: {o}"
+        );
+    }
+}
+
+#[test]
+fn montgomery_ct_costs_the_same_for_every_scalar() {
+    ct_cost::<Gf163, KoblitzA1>("K-163", 11);
+    ct_cost::<Gf233, GenericA1>("B-233", 12);
+    ct_cost::<Gf233, KoblitzA0>("K-233", 13);
+    ct_cost::<Gf571, GenericA1>("B-571", 14);
+}
