@@ -34,9 +34,13 @@
 //! inversion ([`naf_sole`]) for t ≥ 2.
 //!
 //! Measured on B-233 (`ecsm bench --curve B-233 --method … --quick`, from (x, ỹ), one
-//! AMD EPYC core, VPCLMULQDQ backend, median of a loaded machine): montgomery 27.6 µs;
-//! naf-sole w = 2…6: 40.5, 38.2, 36.5, 35.5, 35.9 µs; naf w = 2…6: 40.4, 38.7, 38.1, 39.7,
-//! 45.1 µs; double-add 47.0 µs.
+//! AMD EPYC core, VPCLMULQDQ selected (the clmul code for this field), medians of three
+//! runs on a heavily loaded machine, two builds running beside it), each multiplication
+//! run as one task on the concrete backend (see [`crate::field::BinaryField::run_task`]):
+//! montgomery 21.9 µs (27.6–28.3 µs before, with a dispatched call per field operation),
+//! montgomery-ct 30.2 µs, naf-sole:w=5 28.0 µs (36.9), naf:w=4 29.3 µs (39.7), double-add
+//! 32.9 µs (47.9). K-233: montgomery 19.3 µs (25.2), montgomery-ct 23.8 µs. B-571 (whose
+//! products stay calls to the 256-bit code): montgomery 737 µs (736), montgomery-ct 777 µs.
 
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
