@@ -33,14 +33,15 @@
 //! t·(I + 2M + 1S) by affine additions ([`naf`]) and I + (9t − 9)M + 2tS with one
 //! inversion ([`naf_sole`]) for t ≥ 2.
 //!
-//! Measured on B-233 (`ecsm bench --curve B-233 --method … --quick`, from (x, ỹ), one
-//! AMD EPYC core, VPCLMULQDQ selected (the clmul code for this field), medians of three
-//! runs on a heavily loaded machine, two builds running beside it), each multiplication
-//! run as one task on the concrete backend (see [`crate::field::BinaryField::run_task`]):
-//! montgomery 21.9 µs (27.6–28.3 µs before, with a dispatched call per field operation),
-//! montgomery-ct 30.2 µs, naf-sole:w=5 28.0 µs (36.9), naf:w=4 29.3 µs (39.7), double-add
-//! 32.9 µs (47.9). K-233: montgomery 19.3 µs (25.2), montgomery-ct 23.8 µs. B-571 (whose
-//! products stay calls to the 256-bit code): montgomery 737 µs (736), montgomery-ct 777 µs.
+//! Measured (`ecsm bench --curve … --method … --quick`, from (x, ỹ), one AMD EPYC core,
+//! VPCLMULQDQ selected (the clmul code below 8 words), medians of three runs on a loaded
+//! machine, a build running beside it), each multiplication run as one task on the
+//! concrete backend (see [`crate::field::BinaryField::run_task`]); in parentheses the
+//! same runs of the previous build, with a dispatched call per field operation. B-233:
+//! montgomery 20.7 µs (28.0), montgomery-ct 23.0 µs, naf-sole:w=5 24.4 µs (35.5),
+//! naf:w=4 27.2 µs (38.2), double-add 32.3 µs (47.2). K-233: montgomery 18.0 µs (23.9),
+//! montgomery-ct 20.2 µs, naf-sole:w=5 21.5 µs (30.7). B-571 (whose products stay calls
+//! to the 256-bit code; noisy): montgomery 214 µs (224), montgomery-ct 222 µs (best run).
 
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
