@@ -32,11 +32,12 @@ use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
 
-/// The method used when none is named, and for validation and ECDH: the fastest measured
-/// (`ecsm bench --curve … --method … --quick`, from (x, ỹ), on one AMD EPYC core with the
-/// VPCLMULQDQ backend): on B-233 montgomery 27.6 µs, naf-sole:w=5 35.5 µs, naf:w=4
-/// 38.2 µs, double-add 47.0 µs; the ladder also leads on K-233, B-163, B-409, K-571 and
-/// B-571.
+/// The method used when none is named, and for public-key validation (ECDH uses
+/// [`BinaryMethod::MontgomeryCt`]): the fastest measured (`ecsm bench --curve … --method …
+/// --quick`, from (x, ỹ), on one AMD EPYC core with the VPCLMULQDQ backend, medians on a
+/// loaded machine): on B-233 montgomery 20.7 µs, naf-sole:w=5 24.4 µs, naf:w=4 27.2 µs,
+/// double-add 32.3 µs, montgomery-ct 23.0 µs; the ladder also leads on K-233 and B-571
+/// (and led on B-163, B-409 and K-571 when last measured).
 pub const DEFAULT_METHOD: BinaryMethod = BinaryMethod::Montgomery;
 
 /// A SEC 1 point as it arrived: compressed points stay (x, ỹ) until a method

@@ -33,10 +33,15 @@
 //! t·(I + 2M + 1S) by affine additions ([`naf`]) and I + (9t − 9)M + 2tS with one
 //! inversion ([`naf_sole`]) for t ≥ 2.
 //!
-//! Measured on B-233 (`ecsm bench --curve B-233 --method … --quick`, from (x, ỹ), one
-//! AMD EPYC core, VPCLMULQDQ backend, median of a loaded machine): montgomery 27.6 µs;
-//! naf-sole w = 2…6: 40.5, 38.2, 36.5, 35.5, 35.9 µs; naf w = 2…6: 40.4, 38.7, 38.1, 39.7,
-//! 45.1 µs; double-add 47.0 µs.
+//! Measured (`ecsm bench --curve … --method … --quick`, from (x, ỹ), one AMD EPYC core,
+//! VPCLMULQDQ selected (the clmul code below 8 words), medians of three runs on a loaded
+//! machine, a build running beside it), each multiplication run as one task on the
+//! concrete backend (see [`crate::field::BinaryField::run_task`]); in parentheses the
+//! same runs of the previous build, with a dispatched call per field operation. B-233:
+//! montgomery 20.7 µs (28.0), montgomery-ct 23.0 µs, naf-sole:w=5 24.4 µs (35.5),
+//! naf:w=4 27.2 µs (38.2), double-add 32.3 µs (47.2). K-233: montgomery 18.0 µs (23.9),
+//! montgomery-ct 20.2 µs, naf-sole:w=5 21.5 µs (30.7). B-571 (whose products stay calls
+//! to the 256-bit code; noisy): montgomery 214 µs (224), montgomery-ct 222 µs (best run).
 
 use super::xdbl::{self, HintedPoint};
 use super::{bit, bit_len, MethodSpec, SpecError};

@@ -40,6 +40,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// x(\[2\]P) = x⁴ + a6/x² (seed 000 §2.5/§3) in projective form:
     /// X2 = (X² + √a6·Z²)², Z2 = X²·Z². Cost **1M + 3S + 1C** (C = the multiplication by
     /// the precomputed √a6; 0C on Koblitz curves). Complete: O and T map to Z2 = 0.
+    #[inline(always)]
     pub fn x_double(&self, p: &XOnly<F>) -> XOnly<F> {
         let xx = p.x.square();
         let zz = p.z.square();
@@ -63,6 +64,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// Z = (X0·Z1 + X1·Z0)², X = x·Z + (X0·Z1)·(X1·Z0). Cost **4M + 1S** (x is a point
     /// coordinate, so x·Z counts as M). Valid when R0 ≠ ±R1 up to the cases that come out
     /// right on their own: R0 or R1 = O gives x, R0 = −R1 gives O.
+    #[inline(always)]
     pub fn x_diff_add(&self, x: F, r0: &XOnly<F>, r1: &XOnly<F>) -> XOnly<F> {
         let t0 = r0.x * r1.z;
         let t1 = r1.x * r0.z;
@@ -77,6 +79,9 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// x = x(P) ≠ 0, returns (\[2\]R0, R0 + R1), so that (kP, (k+1)P) becomes
     /// (2kP, (2k+1)P); for the other branch swap the inputs and outputs. Cost
     /// **5M + 4S + 1C** (seed 000 §2.5: "5M + 1×√a6 + 4S" per bit; 0C on Koblitz curves).
+    /// The doubling and the addition are independent: inlined together into the
+    /// ladder's loop, their products overlap.
+    #[inline(always)]
     pub fn ladder_step(&self, x: F, r0: &XOnly<F>, r1: &XOnly<F>) -> (XOnly<F>, XOnly<F>) {
         (self.x_double(r0), self.x_diff_add(x, r0, r1))
     }
