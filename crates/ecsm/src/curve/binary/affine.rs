@@ -55,6 +55,17 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         let Ok(inv) = (x1 + x2).invert_vartime() else {
             return fallback();
         };
+        self.add_sub_with_inverse((x1, y1), (x2, y2), inv)
+    }
+
+    /// (P + Q, P − Q) for finite P = (x1, y1), Q = (x2, y2) given inv = 1/(x1 + x2):
+    /// λ₊ = (y1 + y2)·inv, λ₋ = λ₊ + x2·inv (since −Q = (x2, x2 + y2)). Cost 4M + 2S.
+    fn add_sub_with_inverse(
+        &self,
+        (x1, y1): (F, F),
+        (x2, y2): (F, F),
+        inv: F,
+    ) -> (Affine<F>, Affine<F>) {
         let lp = (y1 + y2) * inv;
         let lm = lp + x2 * inv;
         let xp = self.add_a2(lp.square() + lp + x1 + x2);
@@ -96,14 +107,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
                     return self.affine_add_sub(p, q);
                 }
                 let inv = invs.next().expect("one inverse per regular pair");
-                let lp = (y1 + y2) * inv;
-                let lm = lp + x2 * inv;
-                let xp = self.add_a2(lp.square() + lp + x1 + x2);
-                let xm = self.add_a2(lm.square() + lm + x1 + x2);
-                (
-                    Affine::new(xp, lp * (x1 + xp) + xp + y1),
-                    Affine::new(xm, lm * (x1 + xm) + xm + y1),
-                )
+                self.add_sub_with_inverse((x1, y1), (x2, y2), inv)
             })
             .collect()
     }
