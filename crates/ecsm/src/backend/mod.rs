@@ -118,9 +118,11 @@ pub fn effective(words: usize) -> BackendKind {
 pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
     match selected_code() {
         #[cfg(target_arch = "x86_64")]
-        VPCLMUL if T::WORDS >= VPCLMUL_MIN_WORDS => Vpclmul::run(|| task.run::<Vpclmul>()),
+        // `const { … }`: the guard is a constant after monomorphization, so a task too
+        // narrow for the 256-bit products is not instantiated for `Vpclmul` at all.
+        VPCLMUL if const { T::WORDS >= VPCLMUL_MIN_WORDS } => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
-        VPCLMUL | CLMUL => Clmul::run(|| task.run::<Clmul>()),
+        VPCLMUL | CLMUL => Clmul::run_task(task),
         _ => task.run::<Portable>(),
     }
 }
@@ -351,20 +353,35 @@ fn selected_code() -> u8 {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Portable;
 
+// The portable product is a call, one function per field, and the square too: each
+// product is N² masked 64×64 products (≈ 2,000 integer multiplications for N = 9), so
+// inlining it into every call site of every method multiplied the library's compile
+// time (see the README's build section), while the call costs ~1 ns of a 20–600 ns
+// product.
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        R::reduce(&portable::mul_wide(a, b))
+        portable_mul::<N, R>(a, b)
     }
     #[inline(always)]
     fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-        R::reduce(&portable::square_wide(a))
+        portable_square::<N, R>(a)
     }
     #[inline(always)]
     fn run<T>(f: impl FnOnce() -> T) -> T {
         f()
     }
+}
+
+#[inline(never)]
+fn portable_mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    R::reduce(&portable::mul_wide(a, b))
+}
+
+#[inline(never)]
+fn portable_square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
+    R::reduce(&portable::square_wide(a))
 }
 
 /// Panics unless the CPU can run `kind`: the forced backends are for tests and
@@ -533,7 +550,7 @@ mod x86 {
         a: &[u64; N],
         b: &[u64; N],
     ) -> [u64; N] {
-        if N >= VPCLMUL_MIN_WORDS {
+        if const { N >= VPCLMUL_MIN_WORDS } {
             // SAFETY: the caller guarantees the CPU features.
             return unsafe { vpclmul::mul::<N, R>(a, b) };
         }
@@ -562,7 +579,7 @@ mod x86 {
         a: &[u64; N],
         b: &[u64; N],
     ) -> [u64; N] {
-        if N >= VPCLMUL_MIN_WORDS {
+        if const { N >= VPCLMUL_MIN_WORDS } {
             // SAFETY: the caller guarantees the CPU features.
             return unsafe { vpclmul::mul::<N, R>(a, b) };
         }
@@ -580,7 +597,8 @@ mod x86 {
 /// small.
 #[cfg(target_arch = "x86_64")]
 macro_rules! accelerated_backend {
-    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident, run: $run:path) => {
+    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident, run: $run:path,
+     run_task: $run_task:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
             #[inline(always)]
@@ -615,6 +633,12 @@ macro_rules! accelerated_backend {
                 // SAFETY: `require` checked the CPU features the context enables.
                 unsafe { $run(f) }
             }
+            #[inline(always)]
+            fn run_task<T: BackendTask>(task: T) -> T::Output {
+                require($kind);
+                // SAFETY: `require` checked the CPU features the context enables.
+                unsafe { $run_task(task) }
+            }
         }
     };
 }
@@ -626,7 +650,8 @@ accelerated_backend!(
     BackendKind::Clmul,
     mul: clmul_backend_mul,
     square: clmul_backend_square,
-    run: clmul::run
+    run: clmul::run,
+    run_task: clmul::run_task
 );
 #[cfg(target_arch = "x86_64")]
 accelerated_backend!(
@@ -635,7 +660,8 @@ accelerated_backend!(
     BackendKind::Vpclmul,
     mul: vpclmul_backend_mul,
     square: vpclmul_backend_square,
-    run: vpclmul::run
+    run: vpclmul::run,
+    run_task: vpclmul::run_task
 );
 
 // Off x86-64 the accelerated types exist so code naming them compiles, and behave as
@@ -698,7 +724,7 @@ impl Backend for Auto {
         {
             // The 256-bit products are only used from VPCLMUL_MIN_WORDS up, so for smaller
             // fields both accelerated backends are the one PCLMULQDQ arm.
-            if N >= VPCLMUL_MIN_WORDS && code == VPCLMUL {
+            if const { N >= VPCLMUL_MIN_WORDS } && code == VPCLMUL {
                 // SAFETY: `selected()` records VPCLMUL only after checking its CPU support.
                 return unsafe { x86::vpclmul_mul::<N, R>(a, b) };
             }

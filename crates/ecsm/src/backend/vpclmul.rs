@@ -86,3 +86,14 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
 pub unsafe fn run<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
+
+/// Run `task` on the vpclmul backend with its features enabled (see
+/// [`super::clmul::run_task`] for why a task is not passed as a closure).
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+pub unsafe fn run_task<T: super::BackendTask>(task: T) -> T::Output {
+    task.run::<super::Vpclmul>()
+}

@@ -619,14 +619,20 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
 
     /// P + Q in projective coordinates by the complete formula of `A` (RCB 2016; costs
     /// in the module doc). No branch: the same operations for every input.
-    #[inline]
+    ///
+    /// Never inlined, nor is [`Self::double_complete`]: the field operations inline into
+    /// this one function per (field, shape), and the constant-time methods call it. Inlined
+    /// at each of their call sites they made the ct-window methods 29 % of the library's
+    /// machine code (up to 0.5 MB per curve) and most of its compile time; the call costs
+    /// a few ns of a formula of 12 multiplications.
+    #[inline(never)]
     pub fn add_complete(&self, p: &Projective<F>, q: &Projective<F>) -> Projective<F> {
         A::complete_add(p, q, &self.a, &self.b, &self.b3)
     }
 
     /// \[2\]P in projective coordinates by the complete doubling of `A` (RCB 2016). No
     /// branch; O and points of order 2 included.
-    #[inline]
+    #[inline(never)]
     pub fn double_complete(&self, p: &Projective<F>) -> Projective<F> {
         A::complete_double(p, &self.a, &self.b, &self.b3)
     }

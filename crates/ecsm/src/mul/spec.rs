@@ -133,33 +133,3 @@ impl MethodSpec {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parse_and_print() {
-        for s in ["double-add", "naf:w=5", "x-jsf:t=3", "yao:k=2,w=4"] {
-            let m: MethodSpec = s.parse().unwrap();
-            assert_eq!(m.to_string(), s);
-        }
-        let m: MethodSpec = "naf:w=5".parse().unwrap();
-        assert_eq!(m.param("w", 4, 2, 8), Ok(5));
-        assert!(m.param("w", 4, 2, 4).is_err());
-        assert!(m.only_params(&["t"]).is_err());
-        for bad in [
-            "",
-            ":w=1",
-            "naf:",
-            "naf:w",
-            "naf:w=",
-            "naf:w=x",
-            "Naf",
-            "naf:w=1,w=2",
-            "naf:w=-1",
-        ] {
-            assert!(bad.parse::<MethodSpec>().is_err(), "{bad}");
-        }
-    }
-}

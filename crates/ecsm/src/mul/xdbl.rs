@@ -91,7 +91,7 @@ pub fn hints_needed(scalar_bits: usize, t: usize) -> Vec<usize> {
 }
 
 /// Bits \[lo, lo + len) of k as little-endian words.
-fn bit_range(k: &[u64], lo: usize, len: usize) -> Vec<u64> {
+pub fn bit_range(k: &[u64], lo: usize, len: usize) -> Vec<u64> {
     let mut out = vec![0u64; len.div_ceil(64).max(1)];
     for (w, o) in out.iter_mut().enumerate() {
         let start = lo + 64 * w;
@@ -114,7 +114,7 @@ fn bit_range(k: &[u64], lo: usize, len: usize) -> Vec<u64> {
 
 /// k split into t shares of s bits, least significant first: n_i = ⌊k/2^(is)⌋ mod 2^s.
 /// The last share takes every bit above (t − 1)s.
-fn split(k: &[u64], t: usize, s: usize) -> Vec<Vec<u64>> {
+pub fn split(k: &[u64], t: usize, s: usize) -> Vec<Vec<u64>> {
     (0..t)
         .map(|i| {
             let len = if i + 1 == t {
@@ -422,46 +422,4 @@ pub fn yao<F: BinaryField, S: CurveShape>(
         total = curve.ld_add(&total, &r);
     }
     Ok(curve.ld_to_affine(&total))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bit_ranges_cross_words() {
-        let k = [0xfedc_ba98_7654_3210u64, 0x0123_4567_89ab_cdef];
-        assert_eq!(bit_range(&k, 0, 8), vec![0x10]);
-        assert_eq!(bit_range(&k, 60, 8), vec![0xff]);
-        assert_eq!(bit_range(&k, 64, 64), vec![0x0123_4567_89ab_cdef]);
-        assert_eq!(
-            bit_range(&k, 4, 128),
-            vec![0xffed_cba9_8765_4321, 0x0012_3456_789a_bcde]
-        );
-        assert_eq!(bit_range(&k, 200, 10), vec![0]);
-    }
-
-    #[test]
-    fn shares_add_back_up() {
-        let k = [0xfedc_ba98_7654_3210u64, 0x0123_4567_89ab_cdef, 5];
-        for t in 1..9 {
-            let s = share_bits(bit_len(&k), t);
-            let n = split(&k, t, s);
-            // Σ n_i 2^(is) = k, checked with u128 limbs on the low 128 bits and the rest.
-            let mut acc = [0u64; 4];
-            for (i, ni) in n.iter().enumerate() {
-                for (j, &w) in ni.iter().enumerate() {
-                    for b in 0..64 {
-                        if (w >> b) & 1 == 1 {
-                            let pos = i * s + 64 * j + b;
-                            assert!(pos < 256);
-                            acc[pos / 64] ^= 1 << (pos % 64);
-                        }
-                    }
-                }
-            }
-            assert_eq!(&acc[..3], &k, "t = {t}");
-            assert!(n.iter().take(t - 1).all(|ni| bit_len(ni) <= s));
-        }
-    }
 }

@@ -2,8 +2,7 @@
 //! half-traces and the quadratic solver, square roots, and `pow_vartime`, for every
 //! GF(2^m) (generic bodies instantiated per field) and GF(2^254).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{check, edge_elems, elem, randoms, square_times, top_mask, FromWords};
 use ecsm::backend::{Backend, Clmul, Portable};

@@ -1,8 +1,7 @@
 //! Inversion: Itoh–Tsujii (constant-time and table-driven), the binary Euclidean
 //! algorithm, GF(2^254)'s norm-based inversion, zero handling, and batch inversion.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{backend_available, check, edge_elems, nonzero_elem, nonzero_randoms, FromWords};
 use ecsm::backend::{Backend, Clmul, Portable};

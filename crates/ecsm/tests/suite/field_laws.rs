@@ -1,8 +1,7 @@
 //! The field axioms and the characteristic-2 identities, as proptest properties, for
 //! every GF(2^m) on the portable and PCLMULQDQ backends and for GF(2^254).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{backend_available, check, elem, FromWords};
 use ecsm::backend::{Backend, Clmul, Portable, Vpclmul};

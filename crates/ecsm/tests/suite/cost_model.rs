@@ -2,8 +2,7 @@
 //! operations performed; Itoh–Tsujii spends (m − 1)S + L·M; GF(2^254) inversion spends
 //! 1I + 3M + 2S in the base field; `measure` nests and is per thread.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{nonzero_randoms, randoms, FromWords};
 use ecsm::backend::Backend;

@@ -2,8 +2,7 @@
 //! reference written here: multiply polynomials over GF(2) one coefficient pair at a
 //! time, then clear the bits ≥ m from the top down with the field polynomial.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{edge_words, monomial_words, randoms, rng, FromWords};
 use ecsm::backend::Backend;

@@ -2,7 +2,7 @@
 //! a schoolbook formula in GF(2^127), squaring, backends, the Frobenius (conjugation),
 //! the norm, and the 32-byte encoding.
 
-mod common;
+use crate::common;
 
 use common::{backend_available, check, elem, randoms, FromWords};
 use ecsm::backend::{Backend, Clmul, Portable, Vpclmul};

@@ -11,7 +11,7 @@
 //! \[h·n\]P = O for a random point. Costs are measured by running the formulas on
 //! `Counted` and compared with the counts their doc comments state.
 
-mod common;
+use crate::common;
 
 use common::rng;
 use ecsm::cost::{measure, Counted, OpCounts};

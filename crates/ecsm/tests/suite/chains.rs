@@ -1,9 +1,6 @@
 //! The Itoh–Tsujii addition chains: each field's stored chain is a valid chain for
 //! m − 1 and as short as possible, and the shortest-chain search itself is right.
 
-#[macro_use]
-mod common;
-
 use ecsm::backend::Backend;
 use ecsm::field::chain::{itoh_tsujii, shortest_addition_chain, AdditionChain};
 use ecsm::field::gf2m::P127;

@@ -82,7 +82,7 @@ fn negate(c: &dyn NamedCurve, enc: &[u8]) -> Vec<u8> {
 
 #[test]
 fn registry_covers_openssl_prime_curves_and_names_resolve() {
-    let text = include_str!("data/openssl_prime_vectors.txt");
+    let text = include_str!("../data/openssl_prime_vectors.txt");
     for line in text.lines().filter(|l| l.starts_with("curve ")) {
         let name = &line[6..];
         assert!(find_curve(name).is_some(), "OpenSSL's {name} is missing");
@@ -105,7 +105,7 @@ fn registry_covers_openssl_prime_curves_and_names_resolve() {
 
 #[test]
 fn openssl_known_answers() {
-    let text = include_str!("data/openssl_prime_vectors.txt");
+    let text = include_str!("../data/openssl_prime_vectors.txt");
     let mut checked = 0;
     let mut blocks = text.split("curve ").skip(1);
     for block in blocks.by_ref() {

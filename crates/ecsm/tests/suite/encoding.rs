@@ -1,8 +1,7 @@
 //! Canonical byte encodings of GF(2^m) elements: length, big-endian layout, round trips,
 //! and rejection of wrong lengths and of values with a bit at or above m.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{edge_elems, monomial_words, randoms, top_mask, FromWords};
 use ecsm::backend::Backend;

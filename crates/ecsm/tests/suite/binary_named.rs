@@ -350,7 +350,7 @@ fn methods_are_listed_checked_and_rejected() {
 
 #[test]
 fn openssl_known_answers() {
-    let text = include_str!("data/openssl_binary_vectors.txt");
+    let text = include_str!("../data/openssl_binary_vectors.txt");
     let mut checked = 0;
     for block in text.split("curve ").skip(1) {
         let mut lines = block.lines();

@@ -173,7 +173,7 @@ fn montgomery_ct_matches_montgomery_through_the_registry() {
 
 #[test]
 fn ecdh_with_the_constant_time_ladder_matches_openssl() {
-    let text = include_str!("data/openssl_binary_vectors.txt");
+    let text = include_str!("../data/openssl_binary_vectors.txt");
     let ct = spec("montgomery-ct");
     let mut checked = 0;
     for block in text.split("curve ").skip(1) {

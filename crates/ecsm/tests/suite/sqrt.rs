@@ -5,7 +5,7 @@
 //! addition sequences of small targets) for the roots and the search; the seed's published
 //! counts for P-192 and P-384.
 
-mod common;
+use crate::common;
 
 use common::rng;
 use ecsm::cost::{measure, Counted, OpCounts};

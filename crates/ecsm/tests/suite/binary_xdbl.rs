@@ -5,7 +5,7 @@
 //! half-traces each method performs, measured with `Counted`, equal to seed 000's Table 1
 //! columns I and H.
 
-mod common;
+use crate::common;
 
 use common::binary_ref::{Pt, Reference};
 use ecsm::cost::{measure, Counted};

@@ -1,0 +1,26 @@
+//! ecsm's integration tests, as one test binary: one crate to compile and one link
+//! instead of one per file (see the README's build section). Each module was a test
+//! binary of its own; `cargo test --release -p ecsm --test suite MODULE::` runs one.
+
+#[macro_use]
+mod common;
+
+mod binary_ct;
+mod binary_curves;
+mod binary_named;
+mod binary_ops;
+mod binary_xdbl;
+mod chains;
+mod cost_model;
+mod ct_mul;
+mod encoding;
+mod field_laws;
+mod gf254;
+mod gf2m_reference;
+mod helpers;
+mod inversion;
+mod prime_curve_params;
+mod prime_curves;
+mod prime_field;
+mod recode;
+mod sqrt;
