@@ -94,6 +94,9 @@ pub trait BackendTask {
     /// Words per field element, so that small fields stay on the PCLMULQDQ code, which
     /// measured faster for them than the AVX2 context.
     const WORDS: usize;
+    /// A task of a few operations, entered as a closure (see [`clmul::run_task`] for
+    /// why larger tasks are not): measured faster for the square root, one product.
+    const SMALL: bool = false;
     /// Do the work with backend `B`.
     fn run<B: Backend>(self) -> Self::Output;
 }
@@ -636,8 +639,13 @@ macro_rules! accelerated_backend {
             #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
                 require($kind);
-                // SAFETY: `require` checked the CPU features the context enables.
-                unsafe { $run_task(task) }
+                if const { T::SMALL } {
+                    // SAFETY: `require` checked the CPU features the context enables.
+                    unsafe { $run(|| task.run::<Self>()) }
+                } else {
+                    // SAFETY: `require` checked the CPU features the context enables.
+                    unsafe { $run_task(task) }
+                }
             }
         }
     };

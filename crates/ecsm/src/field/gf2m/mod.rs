@@ -215,12 +215,13 @@ mod euclid {
 /// Operations made of many multiplications and squarings, each run as one task in the
 /// backend's feature context (one type per operation, so each task inlines on its own).
 macro_rules! composite_task {
-    ($($(#[$doc:meta])* $task:ident => |$a:ident| $body:expr;)*) => {$(
+    ($($(#[$doc:meta])* $task:ident($small:literal) => |$a:ident| $body:expr;)*) => {$(
         $(#[$doc])*
         struct $task<const N: usize, S>([u64; N], PhantomData<S>);
         impl<const N: usize, S: Gf2mSpec<N>> BackendTask for $task<N, S> {
             type Output = [u64; N];
             const WORDS: usize = N;
+            const SMALL: bool = $small;
             #[inline(always)]
             fn run<C: Backend>(self) -> [u64; N] {
                 let $a = Gf2m::<N, S, C>::from_limbs_unchecked(self.0);
@@ -232,9 +233,9 @@ macro_rules! composite_task {
 }
 
 composite_task! {
-    InvertCt => |a| itoh_tsujii(&a, &S::CHAIN, false);
-    InvertTables => |a| itoh_tsujii(&a, &S::CHAIN, true);
-    Sqrt => |a| a.sqrt_inner();
+    InvertCt(false) => |a| itoh_tsujii(&a, &S::CHAIN, false);
+    InvertTables(false) => |a| itoh_tsujii(&a, &S::CHAIN, true);
+    Sqrt(true) => |a| a.sqrt_inner();
 }
 
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Add for Gf2m<N, S, B> {

@@ -18,6 +18,7 @@ macro_rules! gf2m_spec {
             const TERMS: &'static [usize] = &[$($k),*];
             const NAME: &'static str = $name;
             const CHAIN: AdditionChain = AdditionChain::from_values(&[$($c),*]);
+            #[inline]
             fn tables() -> &'static Gf2mTables<$n> {
                 static TABLES: Gf2mTables<$n> = Gf2mTables::new();
                 TABLES.init::<$spec>();

@@ -151,12 +151,18 @@ impl<const N: usize> Gf2mTables<N> {
     }
 
     /// Record the builders for field `S` and compute the small items (trace mask, √x).
-    /// Cheap after the first call.
+    /// Cheap after the first call: one load and a branch, inlined into the field
+    /// operations that read the tables.
     #[inline]
     pub fn init<S: Gf2mSpec<N>>(&self) {
-        if self.sqrt_x.get().is_some() {
-            return;
+        if self.sqrt_x.get().is_none() {
+            self.init_slow::<S>();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn init_slow<S: Gf2mSpec<N>>(&self) {
         self.build_half_trace
             .get_or_init(|| build_half_trace::<N, S>);
         self.build_multi_square
@@ -200,6 +206,7 @@ impl<const N: usize> Gf2mTables<N> {
     }
 
     /// The half-trace table (built on first use).
+    #[inline]
     pub fn half_trace_table(&self) -> &LinearTable<N, 8> {
         self.half_trace
             .get_or_init(|| (self.build_half_trace.get().expect("initialised"))())
