@@ -4,13 +4,13 @@
 //! registry (affine and compressed inputs); ECDH (which uses it) on OpenSSL's vectors;
 //! and an operation count that does not depend on the scalar.
 
+use crate::common;
 use ecsm::cost::{measure, Counted};
 use ecsm::curve::binary::{
     find_binary_curve, random_point, Affine, BinaryCurve, CurveShape, GenericA1, KoblitzA0,
     KoblitzA1,
 };
 use ecsm::curves::named::{find_curve, NamedCurve};
-use ecsm::encoding::{from_hex, scalar_from_hex};
 use ecsm::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
 use ecsm::mul::binary::{montgomery, montgomery_ct, mul_affine, BinaryMethod};
 use ecsm::mul::{bit_len, random_below, MethodSpec};
@@ -176,21 +176,8 @@ fn ecdh_with_the_constant_time_ladder_matches_openssl() {
     let text = include_str!("../data/openssl_binary_vectors.txt");
     let ct = spec("montgomery-ct");
     let mut checked = 0;
-    for block in text.split("curve ").skip(1) {
-        let mut lines = block.lines();
-        let name = lines.next().unwrap().trim();
+    for (name, keys, secret) in common::openssl_vectors(text) {
         let c = named(name);
-        let (mut keys, mut secret) = (vec![], None);
-        for l in lines {
-            let (tag, val) = l.split_once(' ').unwrap();
-            match tag {
-                "d" => keys.push((scalar_from_hex(val).unwrap(), vec![], vec![])),
-                "q" => keys.last_mut().unwrap().1 = from_hex(val).unwrap(),
-                "qc" => keys.last_mut().unwrap().2 = from_hex(val).unwrap(),
-                "secret" => secret = Some(from_hex(val).unwrap()),
-                _ => panic!("unexpected line {l}"),
-            }
-        }
         for (d, q, qc) in &keys {
             assert_eq!(&c.mul(d, None, &ct, false).unwrap(), q, "{name}");
             assert_eq!(&c.mul(&[1], Some(qc), &ct, false).unwrap(), q, "{name}");

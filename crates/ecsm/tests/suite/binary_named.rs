@@ -5,13 +5,14 @@
 //! of bad input, public-key validation against an explicit [n]Q, ECDH, and the measured
 //! operation counts of decompression and of every method.
 
+use crate::common;
 use ecsm::cost::{measure, Counted, OpCounts};
 use ecsm::curve::binary::{
     Affine, BinaryCurve, BinaryCurveParams, Compressed, CurveShape, GenericA1, KoblitzA0,
     KoblitzA1, XOnly, BINARY_CURVES,
 };
 use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
-use ecsm::encoding::{from_hex, scalar_from_hex, EncodingError};
+use ecsm::encoding::{from_hex, EncodingError};
 use ecsm::field::{BinaryField, Field, Gf163, Gf233, Gf283, Gf409, Gf571};
 use ecsm::mul::binary::{
     double_add, montgomery, montgomery_compressed, mul_compressed, naf, naf_sole, BinaryMethod,
@@ -352,22 +353,8 @@ fn methods_are_listed_checked_and_rejected() {
 fn openssl_known_answers() {
     let text = include_str!("../data/openssl_binary_vectors.txt");
     let mut checked = 0;
-    for block in text.split("curve ").skip(1) {
-        let mut lines = block.lines();
-        let name = lines.next().unwrap().trim();
+    for (name, keys, secret) in common::openssl_vectors(text) {
         let c = find_curve(name).unwrap();
-        let mut keys = vec![];
-        let mut secret = None;
-        for l in lines {
-            let (tag, val) = l.split_once(' ').unwrap();
-            match tag {
-                "d" => keys.push((scalar_from_hex(val).unwrap(), vec![], vec![])),
-                "q" => keys.last_mut().unwrap().1 = from_hex(val).unwrap(),
-                "qc" => keys.last_mut().unwrap().2 = from_hex(val).unwrap(),
-                "secret" => secret = Some(from_hex(val).unwrap()),
-                _ => panic!("unexpected line {l}"),
-            }
-        }
         let gc = c.generator(true);
         for (d, q, qc) in &keys {
             for m in all_methods() {

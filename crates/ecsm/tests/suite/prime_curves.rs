@@ -2,8 +2,9 @@
 //! independent implementation), the group order, cross-checks of every method, SEC 1
 //! round trips with every square-root method, and the rejection of each kind of bad input.
 
+use crate::common;
 use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
-use ecsm::encoding::{from_hex, scalar_from_hex, words_from_be, EncodingError};
+use ecsm::encoding::{words_from_be, EncodingError};
 use ecsm::field::prime::sqrt::SqrtMethod;
 use ecsm::mul::{random_below, MethodSpec};
 use rand::SeedableRng;
@@ -107,23 +108,8 @@ fn registry_covers_openssl_prime_curves_and_names_resolve() {
 fn openssl_known_answers() {
     let text = include_str!("../data/openssl_prime_vectors.txt");
     let mut checked = 0;
-    let mut blocks = text.split("curve ").skip(1);
-    for block in blocks.by_ref() {
-        let mut lines = block.lines();
-        let name = lines.next().unwrap().trim();
+    for (name, keys, secret) in common::openssl_vectors(text) {
         let c = find_curve(name).unwrap();
-        let mut keys = vec![];
-        let mut secret = None;
-        for l in lines {
-            let (tag, val) = l.split_once(' ').unwrap();
-            match tag {
-                "d" => keys.push((scalar_from_hex(val).unwrap(), vec![], vec![])),
-                "q" => keys.last_mut().unwrap().1 = from_hex(val).unwrap(),
-                "qc" => keys.last_mut().unwrap().2 = from_hex(val).unwrap(),
-                "secret" => secret = Some(from_hex(val).unwrap()),
-                _ => panic!("unexpected line {l}"),
-            }
-        }
         for (d, q, qc) in &keys {
             for m in all_methods(c) {
                 assert_eq!(&mul(c, d, None, &m), q, "{name} {m}");

@@ -207,3 +207,35 @@ macro_rules! gf2m_tests {
         }
     };
 }
+
+/// A private key d with its public key Q uncompressed and compressed, as SEC 1 bytes.
+pub type KeyVector = (Vec<u64>, Vec<u8>, Vec<u8>);
+
+/// One curve's block: its name, its key pairs, and the ECDH secret of the first two.
+pub type CurveVectors<'a> = (&'a str, Vec<KeyVector>, Option<Vec<u8>>);
+
+/// The blocks of an OpenSSL vector file (`tools/gen_openssl_vectors.sh`): for each curve its
+/// name, its key pairs, and the ECDH secret of the first two when OpenSSL gave one.
+pub fn openssl_vectors(text: &str) -> Vec<CurveVectors<'_>> {
+    use ecsm::encoding::{from_hex, scalar_from_hex};
+    text.split("curve ")
+        .skip(1)
+        .map(|block| {
+            let mut lines = block.lines();
+            let name = lines.next().unwrap().trim();
+            let mut keys: Vec<KeyVector> = vec![];
+            let mut secret = None;
+            for l in lines {
+                let (tag, val) = l.split_once(' ').unwrap();
+                match tag {
+                    "d" => keys.push((scalar_from_hex(val).unwrap(), vec![], vec![])),
+                    "q" => keys.last_mut().unwrap().1 = from_hex(val).unwrap(),
+                    "qc" => keys.last_mut().unwrap().2 = from_hex(val).unwrap(),
+                    "secret" => secret = Some(from_hex(val).unwrap()),
+                    _ => panic!("unexpected line {l}"),
+                }
+            }
+            (name, keys, secret)
+        })
+        .collect()
+}
