@@ -201,7 +201,9 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
         })
         .map_err(|e| match e {
             BinaryMulError::Encoding(e) => e,
-            e @ (BinaryMulError::Recode(_) | BinaryMulError::MissingHint { .. }) => {
+            e @ (BinaryMulError::Recode(_)
+            | BinaryMulError::MissingHint { .. }
+            | BinaryMulError::BadParameter { .. }) => {
                 unreachable!("widths checked by from_spec, hints derived: {e}")
             }
         })

@@ -192,6 +192,38 @@ impl BinaryMethod {
 }
 
 impl BinaryMethod {
+    /// Whether the parameters are in the ranges the methods support: NAF and w-w-w widths
+    /// in 2..=8, x-JSF_T's T in 1..=6, Bos–Coster's share width in 1..=32 and Yao's in
+    /// 1..=10 ([`BinaryMethod::from_spec`] enforces the CLI's narrower ranges). Every
+    /// multiplication checks it first, so a method built by hand gets a typed error.
+    pub fn validate(&self) -> Result<(), BinaryMulError> {
+        match *self {
+            BinaryMethod::DoubleAdd | BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt => {
+                Ok(())
+            }
+            BinaryMethod::Naf(w) => check_param("naf", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W),
+            BinaryMethod::NafSole(w) => {
+                check_param("naf-sole", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W)
+            }
+            BinaryMethod::Www { w, sole } => check_param(
+                if sole { "www-sole" } else { "www" },
+                "w",
+                w,
+                NAF_MIN_W,
+                NAF_RECODE_MAX_W,
+            ),
+            BinaryMethod::XJsf(t) => check_param("x-jsf", "t", t as usize, 1, XJSF_MAX_T as usize),
+            BinaryMethod::BosCoster(k) => check_param(
+                "bos-coster",
+                "k",
+                k,
+                xdbl::SHARE_MIN_K,
+                xdbl::BOS_COSTER_MAX_K,
+            ),
+            BinaryMethod::Yao(k) => check_param("yao", "k", k, xdbl::SHARE_MIN_K, xdbl::YAO_MAX_K),
+        }
+    }
+
     /// True for the x-doubling methods of [`xdbl`], which read hint bits beyond ỹ.
     pub fn uses_hints(&self) -> bool {
         matches!(
@@ -207,16 +239,21 @@ impl BinaryMethod {
     /// the methods without x-doublings).
     pub fn shares(&self, scalar_bits: usize) -> usize {
         match *self {
-            BinaryMethod::XJsf(t) => 1 << t,
+            BinaryMethod::XJsf(t) => 1usize.checked_shl(t).unwrap_or(usize::MAX),
             BinaryMethod::Www { .. } => 3,
-            BinaryMethod::BosCoster(k) | BinaryMethod::Yao(k) => scalar_bits.div_ceil(k).max(1),
+            BinaryMethod::BosCoster(k) | BinaryMethod::Yao(k) => {
+                scalar_bits.div_ceil(k.max(1)).max(1)
+            }
             _ => 1,
         }
     }
 
     /// The hint bits b_j the method reads for a scalar of `scalar_bits` bits (b_0 = ỹ for
-    /// all of them).
+    /// all of them); none for a method that [`BinaryMethod::validate`] rejects.
     pub fn hint_indices(&self, scalar_bits: usize) -> Vec<usize> {
+        if self.validate().is_err() {
+            return Vec::new();
+        }
         match *self {
             BinaryMethod::BosCoster(k) | BinaryMethod::Yao(k) => {
                 (0..self.shares(scalar_bits)).map(|i| i * k).collect()
@@ -231,12 +268,21 @@ impl BinaryMethod {
     pub fn stored_points(&self, scalar_bits: usize) -> usize {
         match *self {
             BinaryMethod::DoubleAdd | BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt => 1,
-            BinaryMethod::Naf(w) | BinaryMethod::NafSole(w) => 1 << (w - 2),
-            BinaryMethod::XJsf(t) => 2 << t,
-            BinaryMethod::Www { w, .. } => 3 << (w - 2),
+            BinaryMethod::Naf(w) | BinaryMethod::NafSole(w) => pow2(w.saturating_sub(2)),
+            BinaryMethod::XJsf(t) => pow2(t as usize + 1),
+            BinaryMethod::Www { w, .. } => pow2(w.saturating_sub(2)).saturating_mul(3),
             BinaryMethod::BosCoster(_) | BinaryMethod::Yao(_) => self.shares(scalar_bits),
         }
     }
+}
+
+/// 2^e, saturating: the counts above for a method outside its ranges (see
+/// [`BinaryMethod::validate`]) are meaningless but must not overflow.
+fn pow2(e: usize) -> usize {
+    u32::try_from(e)
+        .ok()
+        .and_then(|e| 1usize.checked_shl(e))
+        .unwrap_or(usize::MAX)
 }
 
 /// Why a scalar multiplication from a compressed point failed.
@@ -256,7 +302,46 @@ pub enum BinaryMulError {
         /// How many bits were given.
         available: usize,
     },
+    /// A method parameter outside the range the method supports (a [`BinaryMethod`] built
+    /// by hand; [`BinaryMethod::from_spec`] never makes one).
+    #[error("{method}: {param} = {value} is outside {min}..={max}")]
+    BadParameter {
+        /// The method's spec name.
+        method: &'static str,
+        /// The parameter's name in the spec.
+        param: &'static str,
+        /// The value given.
+        value: usize,
+        /// Smallest value supported.
+        min: usize,
+        /// Largest value supported.
+        max: usize,
+    },
 }
+
+/// `Ok` when `min ≤ value ≤ max`, else [`BinaryMulError::BadParameter`].
+pub(crate) fn check_param(
+    method: &'static str,
+    param: &'static str,
+    value: usize,
+    min: usize,
+    max: usize,
+) -> Result<(), BinaryMulError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(BinaryMulError::BadParameter {
+            method,
+            param,
+            value,
+            min,
+            max,
+        })
+    }
+}
+
+/// Largest NAF width the recoding supports (the named curves offer up to [`NAF_MAX_W`]).
+pub const NAF_RECODE_MAX_W: usize = 8;
 
 /// \[k\]P by left-to-right double-and-add in LD coordinates with mixed additions: the top
 /// bit loads P, then a doubling per further bit and a mixed addition per further 1 bit,
@@ -584,17 +669,19 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
 
 /// \[k\]P on an affine point with `method`. The x-doubling methods first derive the hint
 /// bits they read from P ([`BinaryCurve::hint_bits`], the point owner's precomputation,
-/// not part of the method's cost). Errors only for a NAF width outside 2..=8.
+/// not part of the method's cost). Errors only for parameters outside the method's
+/// ranges ([`BinaryMethod::validate`]).
 pub fn mul_affine<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     method: BinaryMethod,
     k: &[u64],
     p: &Affine<F>,
-) -> Result<Affine<F>, RecodeError> {
+) -> Result<Affine<F>, BinaryMulError> {
+    method.validate()?;
     match method {
         BinaryMethod::DoubleAdd => Ok(double_add(curve, k, p)),
-        BinaryMethod::Naf(w) => naf(curve, k, p, w),
-        BinaryMethod::NafSole(w) => naf_sole(curve, k, p, w),
+        BinaryMethod::Naf(w) => Ok(naf(curve, k, p, w)?),
+        BinaryMethod::NafSole(w) => Ok(naf_sole(curve, k, p, w)?),
         BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
         BinaryMethod::MontgomeryCt => Ok(montgomery_ct(curve, k, p)),
         _ => {
@@ -608,9 +695,10 @@ pub fn mul_affine<F: BinaryField, S: CurveShape>(
                 return Ok(Affine::Infinity);
             };
             match mul_hinted(curve, method, k, &hinted) {
-                Ok(q) => Ok(q),
-                Err(BinaryMulError::Recode(e)) => Err(e),
-                Err(e) => unreachable!("hints derived from a point on the curve: {e}"),
+                Err(e @ (BinaryMulError::MissingHint { .. } | BinaryMulError::Encoding(_))) => {
+                    unreachable!("hints derived from a point on the curve: {e}")
+                }
+                r => r,
             }
         }
     }
@@ -644,6 +732,7 @@ pub fn mul_hinted<F: BinaryField, S: CurveShape>(
     k: &[u64],
     p: &HintedPoint<F>,
 ) -> Result<Affine<F>, BinaryMulError> {
+    method.validate()?;
     match method {
         BinaryMethod::XJsf(t) => xdbl::x_jsf(curve, k, p, t),
         BinaryMethod::Www { w, sole } => xdbl::www(curve, k, p, w, sole),

@@ -31,7 +31,7 @@
 //! **Every method here is variable-time** (it branches on the digits of k and on special
 //! points): for public scalars.
 
-use super::binary::BinaryMulError;
+use super::binary::{check_param, BinaryMulError, NAF_MIN_W, NAF_RECODE_MAX_W};
 use super::bit_len;
 use crate::curve::binary::{Affine, BinaryCurve, CurveShape, LopezDahab, XOnly};
 use crate::field::BinaryField;
@@ -189,14 +189,14 @@ fn signed<F: BinaryField>(p: &Affine<F>, d: i8) -> Affine<F> {
 /// one inversion ([`BinaryCurve::affine_add_sub_batch`]; the seed inverts once per pair,
 /// so for T ≥ 2 this takes 2^(T−1) − 1 inversions fewer than its count); then left to right one LD doubling per column and one mixed addition per
 /// nonzero column of each pair. T = 1 is the seed's x-JSF, T = 2 its x-JSF_2.
-/// `t_log` must be in 1..=6 (64 shares).
+/// `t_log` must be in 1..=6 (64 shares); otherwise [`BinaryMulError::BadParameter`].
 pub fn x_jsf<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
     p: &HintedPoint<F>,
     t_log: u32,
 ) -> Result<Affine<F>, BinaryMulError> {
-    assert!((1..=6).contains(&t_log), "x-JSF_T takes T in 1..=6");
+    check_param("x-jsf", "t", t_log as usize, 1, 6)?;
     let t = 1usize << t_log;
     let len = bit_len(k);
     let s = share_bits(len, t);
@@ -248,6 +248,8 @@ pub fn www<F: BinaryField, S: CurveShape>(
     sole: bool,
 ) -> Result<Affine<F>, BinaryMulError> {
     const T: usize = 3;
+    let name = if sole { "www-sole" } else { "www" };
+    check_param(name, "w", w, NAF_MIN_W, NAF_RECODE_MAX_W)?;
     let len = bit_len(k);
     let s = share_bits(len, T);
     let q = share_points(curve, p, T, s)?;
@@ -363,14 +365,15 @@ pub const YAO_MAX_K: usize = 10;
 /// \[k\]P by Bos–Coster with x-doublings (seed 000 §3.3, de Rooij 1994): shares of `width`
 /// bits, Q_i = \[2^(i·width)\]P, then while two scalars are nonzero, the largest n_a and
 /// the next n_b become n_b·(Q_b + \[q\]Q_a) + (n_a − q·n_b)·Q_a with q = ⌊n_a/n_b⌋; the
-/// last one is finished by double-and-add. `width` in 1..=32.
+/// last one is finished by double-and-add. `width` in 1..=32 ([`BinaryMulError::BadParameter`]
+/// otherwise).
 pub fn bos_coster<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
     p: &HintedPoint<F>,
     width: usize,
 ) -> Result<Affine<F>, BinaryMulError> {
-    assert!((SHARE_MIN_K..=BOS_COSTER_MAX_K).contains(&width));
+    check_param("bos-coster", "k", width, SHARE_MIN_K, BOS_COSTER_MAX_K)?;
     let (q, digits) = fixed_width_shares(curve, k, p, width)?;
     let mut pts: Vec<SharePoint<F>> = q.into_iter().map(SharePoint::Affine).collect();
     let mut heap: BinaryHeap<(u64, usize)> = digits
@@ -400,14 +403,14 @@ pub fn bos_coster<F: BinaryField, S: CurveShape>(
 /// \[k\]P by Yao's method with x-doublings (seed 000 §3.3): k in base 2^`width` with
 /// digits n_i, Q_i = \[2^(i·width)\]P; from j = 2^width − 1 down to 1, R ← R + Q_i for
 /// each i with n_i = j (mixed additions), then T ← T + R (a full addition); T = \[k\]P.
-/// `width` in 1..=10.
+/// `width` in 1..=10 ([`BinaryMulError::BadParameter`] otherwise).
 pub fn yao<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
     p: &HintedPoint<F>,
     width: usize,
 ) -> Result<Affine<F>, BinaryMulError> {
-    assert!((SHARE_MIN_K..=YAO_MAX_K).contains(&width));
+    check_param("yao", "k", width, SHARE_MIN_K, YAO_MAX_K)?;
     let (q, digits) = fixed_width_shares(curve, k, p, width)?;
     let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 1 << width];
     for (i, &n) in digits.iter().enumerate() {

@@ -12,8 +12,8 @@ use ecsm::cost::{measure, Counted};
 use ecsm::curve::binary::{random_curve, random_point, Affine, BinaryCurve, GenericA1};
 use ecsm::encoding::EncodingError;
 use ecsm::field::{BinaryField, Field, Gf163, Gf233};
-use ecsm::mul::binary::{mul_hinted, BinaryMethod, BinaryMulError};
-use ecsm::mul::xdbl::{hints_needed, share_bits, HintedPoint};
+use ecsm::mul::binary::{mul_affine, mul_hinted, BinaryMethod, BinaryMulError};
+use ecsm::mul::xdbl::{self, hints_needed, share_bits, HintedPoint};
 use ecsm::mul::{bit_len, MethodSpec};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -373,4 +373,68 @@ fn add_sub_batch_matches_pair_by_pair_with_one_inversion() {
     let (_, o) = measure(|| c.affine_add_sub_batch(&regular));
     let t = regular.len() as u64;
     assert_eq!((o.inv, o.mul, o.sqr), (1, 7 * t - 3, 2 * t), "{o}");
+}
+
+/// Methods built by hand with parameters outside their ranges (which `from_spec` never
+/// makes) get `BadParameter` from every entry point, never a panic, and the descriptive
+/// counts do not overflow for them.
+#[test]
+fn hand_built_methods_out_of_range_are_typed_errors() {
+    let mut r = ChaCha8Rng::seed_from_u64(11);
+    let curve: BinaryCurve<Gf163, GenericA1> = random_curve(&mut r);
+    let p = random_point(&curve, &mut r);
+    let hinted = HintedPoint::from_point(&curve, &p, curve.hint_count()).unwrap();
+    let k = random_scalar(160, &mut r);
+    let bad = [
+        BinaryMethod::Naf(0),
+        BinaryMethod::Naf(1),
+        BinaryMethod::Naf(9),
+        BinaryMethod::NafSole(usize::MAX),
+        BinaryMethod::Www { w: 1, sole: false },
+        BinaryMethod::Www { w: 100, sole: true },
+        BinaryMethod::XJsf(0),
+        BinaryMethod::XJsf(7),
+        BinaryMethod::XJsf(u32::MAX),
+        BinaryMethod::BosCoster(0),
+        BinaryMethod::BosCoster(33),
+        BinaryMethod::Yao(0),
+        BinaryMethod::Yao(11),
+        BinaryMethod::Yao(usize::MAX),
+    ];
+    for m in bad {
+        let is_bad = |e: BinaryMulError| matches!(e, BinaryMulError::BadParameter { .. });
+        assert!(m.validate().is_err_and(is_bad), "{m:?}");
+        assert!(
+            mul_hinted(&curve, m, &k, &hinted).is_err_and(is_bad),
+            "{m:?}"
+        );
+        assert!(mul_affine(&curve, m, &k, &p).is_err_and(is_bad), "{m:?}");
+        // Descriptive only, but must not panic.
+        let _ = (
+            m.shares(160),
+            m.stored_points(160),
+            m.hint_indices(160).len(),
+        );
+    }
+    let msg = BinaryMethod::XJsf(7).validate().unwrap_err().to_string();
+    assert_eq!(msg, "x-jsf: t = 7 is outside 1..=6");
+    // The x-doubling functions check their own parameters too.
+    let is_bad = |e: BinaryMulError| matches!(e, BinaryMulError::BadParameter { .. });
+    assert!(xdbl::x_jsf(&curve, &k, &hinted, 9).is_err_and(is_bad));
+    assert!(xdbl::www(&curve, &k, &hinted, 40, false).is_err_and(is_bad));
+    assert!(xdbl::bos_coster(&curve, &k, &hinted, 0).is_err_and(is_bad));
+    assert!(xdbl::yao(&curve, &k, &hinted, 64).is_err_and(is_bad));
+    // Every method the registry lists passes the check, at the edges of its ranges too.
+    for m in methods() {
+        assert_eq!(m.validate(), Ok(()), "{m:?}");
+    }
+    for m in [
+        BinaryMethod::Naf(8),
+        BinaryMethod::XJsf(6),
+        BinaryMethod::BosCoster(32),
+        BinaryMethod::Yao(10),
+    ] {
+        assert_eq!(m.validate(), Ok(()), "{m:?}");
+        assert!(mul_hinted(&curve, m, &k, &hinted).is_ok(), "{m:?}");
+    }
 }
