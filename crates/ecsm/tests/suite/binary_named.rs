@@ -992,7 +992,13 @@ fn costs<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
     // A width the recoding rejects is an error, not a panic.
     assert!(matches!(
         mul_compressed(&c, BinaryMethod::Naf(9), &[5], &comp),
-        Err(BinaryMulError::Recode(_))
+        Err(BinaryMulError::BadParameter {
+            method: "naf",
+            param: "w",
+            value: 9,
+            min: 2,
+            max: 8
+        })
     ));
 }
 
