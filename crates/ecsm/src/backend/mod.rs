@@ -356,35 +356,20 @@ fn selected_code() -> u8 {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Portable;
 
-// The portable product is a call, one function per field, and the square too: each
-// product is N² masked 64×64 products (≈ 2,000 integer multiplications for N = 9), so
-// inlining it into every call site of every method multiplied the library's compile
-// time (see the README's build section), while the call costs ~1 ns of a 20–600 ns
-// product.
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        portable_mul::<N, R>(a, b)
+        R::reduce(&portable::mul_wide(a, b))
     }
     #[inline(always)]
     fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-        portable_square::<N, R>(a)
+        R::reduce(&portable::square_wide(a))
     }
     #[inline(always)]
     fn run<T>(f: impl FnOnce() -> T) -> T {
         f()
     }
-}
-
-#[inline(never)]
-fn portable_mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    R::reduce(&portable::mul_wide(a, b))
-}
-
-#[inline(never)]
-fn portable_square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] {
-    R::reduce(&portable::square_wide(a))
 }
 
 /// Panics unless the CPU can run `kind`: the forced backends are for tests and
