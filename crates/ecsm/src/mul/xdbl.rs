@@ -31,7 +31,7 @@
 //! **Every method here is variable-time** (it branches on the digits of k and on special
 //! points): for public scalars.
 
-use super::binary::{check_param, BinaryMulError, NAF_MIN_W, NAF_RECODE_MAX_W};
+use super::binary::{check_param, BinaryMulError, NAF_MIN_W, NAF_RECODE_MAX_W, XJSF_MAX_T};
 use super::bit_len;
 use crate::curve::binary::{Affine, BinaryCurve, CurveShape, LopezDahab, XOnly};
 use crate::field::BinaryField;
@@ -196,7 +196,7 @@ pub fn x_jsf<F: BinaryField, S: CurveShape>(
     p: &HintedPoint<F>,
     t_log: u32,
 ) -> Result<Affine<F>, BinaryMulError> {
-    check_param("x-jsf", "t", t_log as usize, 1, 6)?;
+    check_param("x-jsf", "t", t_log as usize, 1, XJSF_MAX_T as usize)?;
     let t = 1usize << t_log;
     let len = bit_len(k);
     let s = share_bits(len, t);

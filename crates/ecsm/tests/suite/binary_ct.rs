@@ -5,6 +5,7 @@
 //! and an operation count that does not depend on the scalar.
 
 use crate::common;
+use crate::common::{pow2, spec, sub_one};
 use ecsm::cost::{measure, Counted};
 use ecsm::curve::binary::{
     find_binary_curve, random_point, Affine, BinaryCurve, CurveShape, GenericA1, KoblitzA0,
@@ -13,13 +14,9 @@ use ecsm::curve::binary::{
 use ecsm::curves::named::{find_curve, NamedCurve};
 use ecsm::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
 use ecsm::mul::binary::{montgomery, montgomery_ct, mul_affine, BinaryMethod};
-use ecsm::mul::{bit_len, random_below, MethodSpec};
+use ecsm::mul::{bit_len, random_below};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-fn spec(s: &str) -> MethodSpec {
-    s.parse().unwrap()
-}
 
 fn add_small(a: &[u64], b: u64) -> Vec<u64> {
     let mut r = a.to_vec();
@@ -33,18 +30,6 @@ fn add_small(a: &[u64], b: u64) -> Vec<u64> {
     r
 }
 
-fn sub_one(k: &[u64]) -> Vec<u64> {
-    let mut r = k.to_vec();
-    for w in r.iter_mut() {
-        let (v, borrow) = w.overflowing_sub(1);
-        *w = v;
-        if !borrow {
-            break;
-        }
-    }
-    r
-}
-
 fn double(k: &[u64]) -> Vec<u64> {
     let mut r = vec![0u64; k.len() + 1];
     for (i, &w) in k.iter().enumerate() {
@@ -52,12 +37,6 @@ fn double(k: &[u64]) -> Vec<u64> {
         r[i + 1] |= w >> 63;
     }
     r
-}
-
-fn pow2(j: usize) -> Vec<u64> {
-    let mut p = vec![0u64; j / 64 + 1];
-    p[j / 64] = 1 << (j % 64);
-    p
 }
 
 /// 0, 1, 2, 3, n − 1, n, n + 1, 2n, 2n + 1, powers of two around m (2^(m+1) and above

@@ -6,6 +6,7 @@
 //! operation counts of decompression and of every method.
 
 use crate::common;
+use crate::common::{add_words, pow2, spec, sub_one};
 use ecsm::cost::{measure, Counted, OpCounts};
 use ecsm::curve::binary::{
     Affine, BinaryCurve, BinaryCurveParams, Compressed, CurveShape, GenericA1, KoblitzA0,
@@ -200,10 +201,6 @@ fn binary_curves() -> Vec<&'static dyn NamedCurve> {
         .collect()
 }
 
-fn spec(s: &str) -> MethodSpec {
-    s.parse().unwrap()
-}
-
 /// Every method with every width.
 fn all_methods() -> Vec<MethodSpec> {
     let mut m = vec![spec("double-add"), spec("montgomery")];
@@ -223,37 +220,6 @@ fn all_methods() -> Vec<MethodSpec> {
         m.push(spec(&format!("yao:k={k}")));
     }
     m
-}
-
-fn sub_one(k: &[u64]) -> Vec<u64> {
-    let mut r = k.to_vec();
-    for w in r.iter_mut() {
-        let (v, borrow) = w.overflowing_sub(1);
-        *w = v;
-        if !borrow {
-            break;
-        }
-    }
-    r
-}
-
-fn add_words(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let n = a.len().max(b.len()) + 1;
-    let mut r = vec![0u64; n];
-    let mut carry = 0u64;
-    for (i, ri) in r.iter_mut().enumerate() {
-        let (s1, c1) = a.get(i).copied().unwrap_or(0).overflowing_add(carry);
-        let (s2, c2) = s1.overflowing_add(b.get(i).copied().unwrap_or(0));
-        *ri = s2;
-        carry = (c1 || c2) as u64;
-    }
-    r
-}
-
-fn pow2(j: usize) -> Vec<u64> {
-    let mut p = vec![0u64; j / 64 + 1];
-    p[j / 64] = 1 << (j % 64);
-    p
 }
 
 // ---------------------------------------------------------------------------------------

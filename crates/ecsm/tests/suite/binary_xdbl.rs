@@ -6,6 +6,7 @@
 //! columns I and H.
 
 use crate::common;
+use crate::common::{pow2, sub_one};
 
 use common::binary_ref::{Pt, Reference};
 use ecsm::cost::{measure, Counted};
@@ -45,25 +46,6 @@ fn methods() -> Vec<BinaryMethod> {
     m
 }
 
-fn pow2(j: usize) -> Vec<u64> {
-    let mut v = vec![0u64; j / 64 + 1];
-    v[j / 64] = 1 << (j % 64);
-    v
-}
-
-/// v − 1 for v > 0.
-fn minus_one(v: &[u64]) -> Vec<u64> {
-    let mut out = v.to_vec();
-    for w in out.iter_mut() {
-        let (x, borrow) = w.overflowing_sub(1);
-        *w = x;
-        if !borrow {
-            break;
-        }
-    }
-    out
-}
-
 fn random_scalar(bits: usize, r: &mut dyn RngCore) -> Vec<u64> {
     let mut k: Vec<u64> = (0..bits.div_ceil(64)).map(|_| r.next_u64()).collect();
     if !bits.is_multiple_of(64) {
@@ -91,14 +73,14 @@ fn scalars(d: usize, r: &mut dyn RngCore) -> Vec<Vec<u64>> {
         d + 1,
     ] {
         let p = pow2(j);
-        let below = minus_one(&p);
+        let below = sub_one(&p);
         let mut above = p.clone();
         above[0] += 1;
         ks.extend([below, p, above]);
     }
     let mut top = pow2(d);
     top[(d / 2) / 64] |= 1 << ((d / 2) % 64);
-    ks.push(minus_one(&top));
+    ks.push(sub_one(&top));
     for _ in 0..6 {
         ks.push(random_scalar(d + 1, r));
     }

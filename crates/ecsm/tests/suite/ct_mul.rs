@@ -5,6 +5,7 @@
 //! double-and-add on every named prime curve, with a cost that does not depend on the
 //! scalar; and the even-order limits on the curves with cofactor 4.
 
+use crate::common::spec;
 use ecsm::cost::{measure, Counted, OpCounts};
 use ecsm::curve::weierstrass::{
     AGeneric, AMinus3, AShape, AZero, Affine, Projective, ShortWeierstrass,
@@ -14,8 +15,8 @@ use ecsm::curves::prime::PrimeCurve;
 use ecsm::curves::prime_params::PRIME_CURVES;
 use ecsm::field::prime::specs::*;
 use ecsm::field::{Field, PrimeField};
+use ecsm::mul::random_below;
 use ecsm::mul::weierstrass::{ct_window_mul, double_and_add, CtMulError};
-use ecsm::mul::{random_below, MethodSpec};
 use ecsm::recode::{regular_len, regular_odd, RecodeError};
 use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
@@ -426,10 +427,6 @@ fn cofactor_four_curves_are_handled_on_the_subgroup_only() {
 }
 
 // ---------------------------------------------------------------- named curves
-
-fn spec(s: &str) -> MethodSpec {
-    s.parse().unwrap()
-}
 
 fn add_words(a: &[u64], b: &[u64]) -> Vec<u64> {
     let v = big(a) + big(b);

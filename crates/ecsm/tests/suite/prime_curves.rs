@@ -3,6 +3,7 @@
 //! round trips with every square-root method, and the rejection of each kind of bad input.
 
 use crate::common;
+use crate::common::{spec, sub_one};
 use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
 use ecsm::encoding::{words_from_be, EncodingError};
 use ecsm::field::prime::sqrt::SqrtMethod;
@@ -19,10 +20,6 @@ fn prime_curves() -> Vec<&'static dyn NamedCurve> {
         .collect()
 }
 
-fn spec(s: &str) -> MethodSpec {
-    s.parse().unwrap()
-}
-
 /// Every method spec worth checking: the listed ones and every NAF width.
 fn all_methods(c: &dyn NamedCurve) -> Vec<MethodSpec> {
     let mut m = c.methods();
@@ -34,18 +31,6 @@ fn all_methods(c: &dyn NamedCurve) -> Vec<MethodSpec> {
 
 fn mul(c: &dyn NamedCurve, k: &[u64], p: Option<&[u8]>, m: &MethodSpec) -> Vec<u8> {
     c.mul(k, p, m, false).unwrap()
-}
-
-fn sub_one(k: &[u64]) -> Vec<u64> {
-    let mut r = k.to_vec();
-    for w in r.iter_mut() {
-        let (v, borrow) = w.overflowing_sub(1);
-        *w = v;
-        if !borrow {
-            break;
-        }
-    }
-    r
 }
 
 fn add_small(k: &[u64], s: u64) -> Vec<u64> {

@@ -250,3 +250,42 @@ pub fn openssl_vectors(text: &str) -> Vec<CurveVectors<'_>> {
         })
         .collect()
 }
+
+/// A method spec from its text (built-in specs in the tests parse).
+pub fn spec(s: &str) -> ecsm::mul::MethodSpec {
+    s.parse().unwrap()
+}
+
+/// k − 1 for k > 0, as little-endian words of k's length.
+pub fn sub_one(k: &[u64]) -> Vec<u64> {
+    let mut r = k.to_vec();
+    for w in r.iter_mut() {
+        let (v, borrow) = w.overflowing_sub(1);
+        *w = v;
+        if !borrow {
+            break;
+        }
+    }
+    r
+}
+
+/// a + b as little-endian words, one word longer than the longer operand.
+pub fn add_words(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let n = a.len().max(b.len()) + 1;
+    let mut r = vec![0u64; n];
+    let mut carry = 0u64;
+    for (i, ri) in r.iter_mut().enumerate() {
+        let (s1, c1) = a.get(i).copied().unwrap_or(0).overflowing_add(carry);
+        let (s2, c2) = s1.overflowing_add(b.get(i).copied().unwrap_or(0));
+        *ri = s2;
+        carry = (c1 || c2) as u64;
+    }
+    r
+}
+
+/// 2^j as little-endian words.
+pub fn pow2(j: usize) -> Vec<u64> {
+    let mut p = vec![0u64; j / 64 + 1];
+    p[j / 64] = 1 << (j % 64);
+    p
+}
