@@ -3,7 +3,9 @@
 
 use crate::UsageError;
 use clap::Args;
+use ecsm::experiments::gls_counts::{gls_counts, AvgCounts};
 use ecsm::experiments::table1::{table1_named, table1_random, CountRow, Table1Config};
+use ecsm::gls::methods::GlsMethod;
 use ecsm::mul::binary::BinaryMethod;
 use ecsm::mul::MethodSpec;
 use serde::Serialize;
@@ -15,7 +17,8 @@ pub struct CountArgs {
     /// 409 or 571.
     #[arg(long, required_unless_present = "curve", conflicts_with = "curve")]
     pub degree: Option<usize>,
-    /// A named binary curve instead (random points r·G, scalars below n).
+    /// A named binary curve instead (random points r·G, scalars below n); for `gls254` and
+    /// `gls254-ches2013` the counts are given in GF(2^254) and in GF(2^127) operations.
     #[arg(long)]
     pub curve: Option<String>,
     /// Method spec, as listed by `ecsm methods --curve` for a binary curve.
@@ -61,6 +64,13 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, UsageError> {
         .method
         .parse()
         .map_err(|e| UsageError(format!("--method: {e}")))?;
+    if let Some(gls) = args
+        .curve
+        .as_deref()
+        .and_then(ecsm::curves::gls254::find_gls_named)
+    {
+        return count_gls(gls, &spec, args);
+    }
     let label = args.curve.as_deref().unwrap_or("random curves");
     let method =
         BinaryMethod::from_spec(&spec, label).map_err(|e| UsageError(format!("--method: {e}")))?;
@@ -105,6 +115,94 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, UsageError> {
             row.sqr,
             row.mul_const
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One side of `ecsm count --curve gls254 --json`.
+#[derive(Serialize)]
+struct GlsOps {
+    #[serde(rename = "I")]
+    inv: f64,
+    #[serde(rename = "H")]
+    half_trace: f64,
+    #[serde(rename = "M")]
+    mul: f64,
+    #[serde(rename = "S")]
+    sqr: f64,
+    sqrt: f64,
+    #[serde(rename = "Tr")]
+    trace: f64,
+    #[serde(rename = "C")]
+    mul_const: f64,
+    #[serde(rename = "A")]
+    add: f64,
+}
+
+impl From<AvgCounts> for GlsOps {
+    fn from(c: AvgCounts) -> Self {
+        GlsOps {
+            inv: c.inv,
+            half_trace: c.half_trace,
+            mul: c.mul,
+            sqr: c.sqr,
+            sqrt: c.sqrt,
+            trace: c.trace,
+            mul_const: c.mul_const,
+            add: c.add,
+        }
+    }
+}
+
+/// `ecsm count --curve gls254 --json`: the GF(2^254) counts at the top level (as for the
+/// other curves), the GF(2^127) ones under `base`.
+#[derive(Serialize)]
+struct GlsCountJson {
+    curve: &'static str,
+    method: String,
+    samples: usize,
+    #[serde(flatten)]
+    ext: GlsOps,
+    #[serde(rename = "GF(2^127)")]
+    base: GlsOps,
+}
+
+fn ops_line(c: &AvgCounts) -> String {
+    format!(
+        "{:.2}I + {:.2}H + {:.1}M + {:.1}S + {:.2}sqrt + {:.2}Tr (M includes {:.1}C; {:.0} additions)",
+        c.inv, c.half_trace, c.mul, c.sqr, c.sqrt, c.trace, c.mul_const, c.add
+    )
+}
+
+/// Seed 001's counts of one GLS method (`--scalars` random points and scalars).
+fn count_gls(
+    curve: &'static ecsm::curves::gls254::GlsNamedCurve,
+    spec: &MethodSpec,
+    args: &CountArgs,
+) -> Result<ExitCode, UsageError> {
+    use ecsm::curves::named::NamedCurve;
+    let method = GlsMethod::from_spec(spec, curve.name())
+        .map_err(|e| UsageError(format!("--method: {e}")))?;
+    let c = gls_counts(curve, method, args.scalars, args.seed)
+        .map_err(|e| UsageError(e.to_string()))?;
+    if args.json {
+        let j = GlsCountJson {
+            curve: curve.name(),
+            method: c.method.clone(),
+            samples: c.samples,
+            ext: c.ext.into(),
+            base: c.base.into(),
+        };
+        println!("{}", serde_json::to_string(&j).expect("serialisable"));
+    } else {
+        println!(
+            "{} on {}, {} samples, per scalar multiplication:",
+            c.method,
+            curve.name(),
+            c.samples
+        );
+        println!("  GF(2^254): {}", ops_line(&c.ext));
+        println!("  GF(2^127): {}", ops_line(&c.base));
     }
     Ok(ExitCode::SUCCESS)
 }

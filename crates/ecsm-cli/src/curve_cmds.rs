@@ -197,6 +197,10 @@ pub struct BenchArgs {
     /// Seed of the random points and scalars.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// With `--op mul`, also time the peer library for this curve in the same run (crrl for
+    /// the GLS254 curves, built with the cargo feature `crrl`).
+    #[arg(long)]
+    pub peers: bool,
 }
 
 #[derive(Serialize)]
@@ -205,6 +209,43 @@ struct MulBenchRow<'a> {
     method: String,
     median_ns: f64,
     min_ns: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    peer: Option<PeerRow>,
+}
+
+/// A peer's time for the same operation, measured in the same run.
+#[derive(Serialize)]
+struct PeerRow {
+    name: String,
+    median_ns: f64,
+    min_ns: f64,
+}
+
+/// The peer of `curve` for `ecsm bench --peers`, timed now; `Err` says why there is none.
+fn peer_mul(curve: &str, cfg: BenchConfig, seed: u64) -> Result<PeerRow, String> {
+    if curve != "gls254" {
+        return Err(format!(
+            "no peer for {curve} in `bench --peers` (GLS254 has crrl)"
+        ));
+    }
+    #[cfg(feature = "crrl")]
+    {
+        let t = crate::peers::crrl::gls254_mul_bench(cfg, seed);
+        Ok(PeerRow {
+            name: format!(
+                "crrl {} ({})",
+                crate::peers::crrl::crrl_version(),
+                crate::peers::crrl::crrl_backend()
+            ),
+            median_ns: t.median_ns,
+            min_ns: t.min_ns,
+        })
+    }
+    #[cfg(not(feature = "crrl"))]
+    {
+        let _ = (cfg, seed);
+        Err("crrl is not built in: rebuild with `--features crrl` (and RUSTFLAGS=\"-C target-cpu=native\", see the README)".into())
+    }
 }
 
 #[derive(Serialize)]
@@ -242,12 +283,17 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                 Ok(t) => t,
                 Err(e) => return Ok(rejected(e)),
             };
+            let peer = match args.peers {
+                true => Some(peer_mul(c.name(), cfg, args.seed).map_err(UsageError)?),
+                false => None,
+            };
             if args.json {
                 let row = MulBenchRow {
                     curve: c.name(),
                     method: method.to_string(),
                     median_ns: t.median_ns,
                     min_ns: t.min_ns,
+                    peer,
                 };
                 println!("{}", serde_json::to_string(&row).expect("serialisable"));
             } else {
@@ -258,6 +304,16 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     t.median_ns,
                     t.min_ns
                 );
+                if let Some(p) = peer {
+                    println!(
+                        "{} {}: median {:.0} ns, min {:.0} ns (peer / ours = {:.2})",
+                        c.name(),
+                        p.name,
+                        p.median_ns,
+                        p.min_ns,
+                        p.median_ns / t.median_ns
+                    );
+                }
             }
         }
         "decompress" => {

@@ -4,9 +4,10 @@ mod count_cmd;
 mod curve_cmds;
 mod field_cmds;
 mod peer_bench;
-#[cfg(feature = "openssl")]
+#[cfg(any(feature = "openssl", feature = "crrl"))]
 mod peers;
 mod report;
+mod seed001_report;
 mod table1_report;
 
 use clap::{Parser, Subcommand};

@@ -126,6 +126,8 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
     decompression_section(cfg);
     println!();
     crate::table1_report::table1_section(args.full, &rows, backend.name());
+    println!();
+    crate::seed001_report::seed001_section(cfg, if args.full { 50 } else { 5 });
     Ok(())
 }
 

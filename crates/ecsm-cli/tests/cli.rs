@@ -541,3 +541,268 @@ fn binary_methods_are_accepted_as_printed() {
         );
     }
 }
+
+// ---- GLS254 (seed 001): the same contract on `gls254`. Vectors: crrl 0.9.0
+// (crates/ecsm/tests/data/gls254_crrl_vectors.txt, scalars converted to hex here); the
+// points T, G + T, the compressed forms and the ECDH secret were computed by a separate
+// plain-Python GF(2^127)[u] script (affine double-and-add), not by ecsm.
+
+const GLS_G: &str = "0425f2f29fcbdec78e9d1932cb5fa5b9bf47e70d2dca8c72105be5f4eb93d8712a16eb29f9ae94bf9f8dbbc4e8c7acac51437794b879c85fe3897c7f9652fb4737";
+const GLS_GC: &str = "0225f2f29fcbdec78e9d1932cb5fa5b9bf47e70d2dca8c72105be5f4eb93d8712a";
+const GLS_3G: &str = "046c61ae7addf0e50c17e853b168f254a901f12047491b39b6ffdfbabb3f016bcd4d040944d4ca8337a0566e15a57402647a0ad4bdf87db599771055ed0cfd4f49";
+const GLS_D1: &str = "b0c89b9fbfc7b221c1afe313115d1003155c8ad3ffa09ca776de29e28b445c0";
+const GLS_Q1: &str = "046cc8835eed58d35b8b6be7fe477d0a6d388da4df815deebb9b603960c3926db42bc797e7d8fc9fec4ee7164c37d3fafc480848589e86d59ba02f43d9c296ddf3";
+const GLS_Q1C: &str = "026cc8835eed58d35b8b6be7fe477d0a6d388da4df815deebb9b603960c3926db4";
+const GLS_D2: &str = "16c1cdf33adfabf659c556893368a100b84a0e0680a5ee3db724f738ab34b4e0";
+const GLS_Q2: &str = "040e743e3a0f5915ca0bb5de7b60aa1baf16260735aa626f33ac2a9881864e58be4d8b99135eb9f8d24c39fad9efa7a17e33a4ee86b6440885b2e021ab66335138";
+const GLS_Q2C: &str = "020e743e3a0f5915ca0bb5de7b60aa1baf16260735aa626f33ac2a9881864e58be";
+/// x([d1·d2]G).
+const GLS_SECRET: &str = "6db906f447c2e107a61cc3c060ccedfb4dae0397bc005d0999ee8bdeb95699fd";
+/// T = (0, √b), the point of order 2, and G + T: on the curve, outside the subgroup.
+const GLS_T: &str = "0400000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000020000000200000000001";
+const GLS_TC: &str = "020000000000000000000000000000000000000000000000000000000000000000";
+const GLS_G_PLUS_T: &str = "041886ef37fad8cae6e34b19c377e340ea5af564e245deff434fa3c38b33fd0dcb3dc7f566c8dafd8d57669e2de885ce03161c399e20a815866028761010774443";
+const GLS_G_PLUS_TC: &str = "021886ef37fad8cae6e34b19c377e340ea5af564e245deff434fa3c38b33fd0dcb";
+
+fn gls_methods() -> Vec<String> {
+    stdout(&ecsm(&["methods", "--curve", "gls254"], None))
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn gls254_methods_lists_all_six() {
+    assert_eq!(
+        gls_methods(),
+        [
+            "ld-dbl-add:w=4",
+            "lambda-dbl-add:w=4",
+            "ld-halve-add:w=4",
+            "lambda-halve-add:w=4",
+            "lambda-parallel:w=4",
+            "lambda-ct:w=5",
+        ]
+    );
+    let out = stdout(&ecsm(&["curves"], None));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("gls254 "))
+        .expect("gls254 listed");
+    let cols: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(cols[..4], ["gls254", "GF(2^254)", "254", "2"], "{line}");
+    assert!(
+        out.lines().any(|l| l.starts_with("gls254-ches2013 ")),
+        "{out}"
+    );
+}
+
+#[test]
+fn gls254_mul_matches_crrl_with_every_method() {
+    assert_eq!(
+        ok_line(&["mul", "--curve", "gls254", "--scalar", "3"]),
+        GLS_3G
+    );
+    assert_eq!(
+        ok_line(&["mul", "--curve", "GLS254", "--scalar", GLS_D1]),
+        GLS_Q1
+    );
+    assert_eq!(
+        ok_line(&["mul", "--curve", "gls254", "--scalar", "1"]),
+        GLS_G
+    );
+    let mut methods = gls_methods();
+    methods.extend(
+        [
+            "ld-dbl-add:w=2",
+            "lambda-halve-add:w=8",
+            "lambda-parallel:w=5,t=0",
+            "lambda-parallel:w=4,t=64",
+            "lambda-parallel:w=8,t=128",
+            "lambda-ct:w=2",
+        ]
+        .map(String::from),
+    );
+    for m in &methods {
+        for (k, want) in [(GLS_D1, GLS_Q1), (GLS_D2, GLS_Q2)] {
+            assert_eq!(
+                ok_line(&["mul", "--curve", "gls254", "--scalar", k, "--method", m]),
+                want,
+                "{m}"
+            );
+        }
+        // [3]P with P given compressed and uncompressed.
+        for p in [GLS_G, GLS_GC] {
+            assert_eq!(
+                ok_line(&[
+                    "mul", "--curve", "gls254", "--scalar", "3", "--point", p, "--method", m
+                ]),
+                GLS_3G,
+                "{m}"
+            );
+        }
+    }
+    assert_eq!(
+        ok_line(&[
+            "mul",
+            "--curve",
+            "gls254",
+            "--scalar",
+            GLS_D2,
+            "--compressed"
+        ]),
+        GLS_Q2C
+    );
+    // [r]G = O.
+    let r = "200000000000000000000000000000003f1a47dedc1a1dad3cbde37cf43a8cf5";
+    assert_eq!(ok_line(&["mul", "--curve", "gls254", "--scalar", r]), "00");
+    for bad in [
+        &[
+            "mul",
+            "--curve",
+            "gls254",
+            "--scalar",
+            "1",
+            "--method",
+            "lambda-ct:w=9",
+        ][..],
+        &[
+            "mul",
+            "--curve",
+            "gls254",
+            "--scalar",
+            "1",
+            "--method",
+            "lambda-parallel:t=129",
+        ],
+        &[
+            "mul",
+            "--curve",
+            "gls254",
+            "--scalar",
+            "1",
+            "--method",
+            "montgomery",
+        ],
+    ] {
+        assert_usage_error(&ecsm(bad, None));
+    }
+}
+
+#[test]
+fn gls254_points_outside_the_subgroup_exit_1() {
+    for p in [GLS_T, GLS_TC, GLS_G_PLUS_T, GLS_G_PLUS_TC] {
+        for m in [None, Some("lambda-ct"), Some("ld-dbl-add:w=3")] {
+            let mut args = vec!["mul", "--curve", "gls254", "--scalar", "5", "--point", p];
+            if let Some(m) = m {
+                args.extend(["--method", m]);
+            }
+            let o = ecsm(&args, None);
+            assert_eq!(o.status.code(), Some(1), "{p} {m:?}: {}", stderr(&o));
+            assert!(o.stdout.is_empty());
+            assert_eq!(stderr(&o).trim_end().lines().count(), 1);
+            assert!(stderr(&o).contains("subgroup"), "{}", stderr(&o));
+        }
+        let o = ecsm(&["validate", "--curve", "gls254", p], None);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stdout(&o).starts_with("invalid: "), "{}", stdout(&o));
+        assert!(stdout(&o).contains("subgroup"), "{}", stdout(&o));
+        let o = ecsm(
+            &[
+                "ecdh",
+                "--curve",
+                "gls254",
+                "--private",
+                GLS_D1,
+                "--peer",
+                p,
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("subgroup"), "{}", stderr(&o));
+    }
+    // They are on the curve, so decompress accepts them.
+    assert_eq!(ok_line(&["decompress", "--curve", "gls254", GLS_TC]), GLS_T);
+    assert_eq!(
+        ok_line(&["decompress", "--curve", "gls254", GLS_G_PLUS_TC]),
+        GLS_G_PLUS_T
+    );
+}
+
+#[test]
+fn gls254_decompress_validate_ecdh() {
+    assert_eq!(ok_line(&["decompress", "--curve", "gls254", GLS_GC]), GLS_G);
+    assert_eq!(
+        ok_line(&["decompress", "--curve", "gls254", GLS_Q1C]),
+        GLS_Q1
+    );
+    assert_eq!(
+        ok_line(&["decompress", "--curve", "gls254", GLS_Q2]),
+        GLS_Q2
+    );
+    for p in [GLS_G, GLS_GC, GLS_Q1, GLS_Q2C] {
+        assert_eq!(ok_line(&["validate", "--curve", "gls254", p]), "valid");
+    }
+    // Off the curve, bit 127 of a coordinate's half, O.
+    let mut off = GLS_Q1.to_string();
+    off.replace_range(off.len() - 1.., "2");
+    // x with bit 127 of c1 set: its first byte 25 becomes a5.
+    let high = format!("02a5{}", &GLS_GC[4..]);
+    for (p, why) in [
+        (off.as_str(), "not on the curve"),
+        (high.as_str(), "canonical"),
+        ("00", "infinity"),
+    ] {
+        let o = ecsm(&["validate", "--curve", "gls254", p], None);
+        assert_eq!(o.status.code(), Some(1), "{p}");
+        assert!(stdout(&o).contains(why), "{}", stdout(&o));
+    }
+    // ECDH: both sides agree, with the independent secret, and with mul.
+    let s12 = ok_line(&[
+        "ecdh",
+        "--curve",
+        "gls254",
+        "--private",
+        GLS_D1,
+        "--peer",
+        GLS_Q2C,
+    ]);
+    let s21 = ok_line(&[
+        "ecdh",
+        "--curve",
+        "gls254",
+        "--private",
+        GLS_D2,
+        "--peer",
+        GLS_Q1,
+    ]);
+    assert_eq!(s12, GLS_SECRET);
+    assert_eq!(s21, GLS_SECRET);
+    let p = ok_line(&[
+        "mul",
+        "--curve",
+        "gls254",
+        "--scalar",
+        GLS_D1,
+        "--point",
+        GLS_Q2,
+        "--method",
+        "ld-halve-add:w=5",
+    ]);
+    assert_eq!(&p[2..66], GLS_SECRET);
+    let o = ecsm(
+        &[
+            "ecdh",
+            "--curve",
+            "gls254",
+            "--private",
+            "0",
+            "--peer",
+            GLS_Q1,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("[1, n"), "{}", stderr(&o));
+}

@@ -38,5 +38,6 @@ pub mod curves;
 pub mod encoding;
 pub mod experiments;
 pub mod field;
+pub mod gls;
 pub mod mul;
 pub mod recode;

@@ -7,4 +7,7 @@
 // reached from the tests, and the binary crate would flag it as dead code.
 #![allow(dead_code)]
 
+#[cfg(feature = "crrl")]
+pub mod crrl;
+#[cfg(feature = "openssl")]
 pub mod openssl;

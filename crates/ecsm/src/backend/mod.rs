@@ -11,6 +11,7 @@
 //! the `ECSM_BACKEND` environment variable.
 
 pub mod portable;
+pub mod tsc;
 
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;

@@ -94,6 +94,11 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (R, OpCounts) {
     (r, inner)
 }
 
+/// Add tallies measured elsewhere (on another thread, by [`measure`]) to this thread's.
+pub(crate) fn credit(counts: OpCounts) {
+    tally(|c| *c = c.plus(counts));
+}
+
 /// A field element whose operations are tallied (see [`measure`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Counted<F>(pub F);
@@ -202,6 +207,22 @@ impl<F: Field> Field for Counted<F> {
 /// in base-field operations (e.g. an inversion as 1I + 3M + 2S).
 impl<F: QuadraticBase> QuadraticBase for Counted<F> {
     const EXT_NAME: &'static str = F::EXT_NAME;
+}
+
+/// Frobenius and u·a are one addition each at this level.
+impl<F: crate::gls::GlsField> crate::gls::GlsField for Counted<F> {
+    fn frobenius(&self) -> Self {
+        tally(|c| c.add += 1);
+        Counted(self.0.frobenius())
+    }
+    fn mul_u(&self) -> Self {
+        tally(|c| c.add += 1);
+        Counted(self.0.mul_u())
+    }
+    fn add_u(&self) -> Self {
+        tally(|c| c.add += 1);
+        Counted(self.0.add_u())
+    }
 }
 
 impl<F: BinaryField> BinaryField for Counted<F> {

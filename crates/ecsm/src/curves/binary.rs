@@ -371,7 +371,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
 
 /// 0 < d < n, decided from all the words of both (the borrow of d − n and the OR of d),
 /// with no early exit: only the answer is revealed.
-fn ct_in_range(d: &[u64], n: &[u64]) -> bool {
+pub(crate) fn ct_in_range(d: &[u64], n: &[u64]) -> bool {
     let (mut borrow, mut any) = (false, 0u64);
     for i in 0..d.len().max(n.len()) {
         let (a, b) = (

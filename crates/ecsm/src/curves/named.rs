@@ -101,7 +101,7 @@ pub trait NamedCurve: Send + Sync {
     }
 }
 
-/// Every named curve, prime then binary, in a fixed order.
+/// Every named curve, prime, binary, then GLS, in a fixed order.
 pub fn all_curves() -> &'static [&'static dyn NamedCurve] {
     static ALL: std::sync::OnceLock<Vec<&'static dyn NamedCurve>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| {
@@ -109,6 +109,11 @@ pub fn all_curves() -> &'static [&'static dyn NamedCurve] {
         prime
             .chain(crate::curves::binary::binary_curves())
             .copied()
+            .chain(
+                crate::curves::gls254::gls_curves()
+                    .iter()
+                    .map(|c| c as &'static dyn NamedCurve),
+            )
             .collect()
     })
 }

@@ -3,6 +3,7 @@
 
 pub mod decompression;
 pub mod field_bench;
+pub mod gls_counts;
 pub mod paper;
 pub mod table1;
 pub mod timing;

@@ -13,6 +13,169 @@ pub const SEED000_FIELD_RATIOS: [(&str, f64, f64); 3] = [
 /// addition chain for GF(2^127), 9 steps.
 pub const SEED001_CHAIN_127: [u16; 10] = [1, 2, 3, 6, 12, 24, 48, 96, 120, 126];
 
+/// One row of seed 001's results table: work, curve, method, protected, Sandy Bridge
+/// cycles, Haswell cycles.
+pub type Seed001Row = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    u32,
+    Option<u32>,
+);
+
+/// Seed 001's results table ("Results, Scalar multiplication"): work, curve, method,
+/// protected (SCR), cycles on Sandy Bridge (Xeon E3-1270, 3.4 GHz; the slides name an
+/// Ivy Bridge too), and for "This work" the Haswell figure (Core i7-4700MQ, 2.4 GHz)
+/// where the slides give one. The rows of other works are the slides' quotations.
+pub const SEED001_RESULTS: [Seed001Row; 16] = [
+    (
+        "Taverne et al.",
+        "NIST-K233",
+        "No-GLV (τ-and-add)",
+        false,
+        67_800,
+        None,
+    ),
+    (
+        "Bos et al.",
+        "BK/FKT",
+        "4-GLV (double-and-add)",
+        false,
+        156_000,
+        None,
+    ),
+    (
+        "Aranha et al.",
+        "NIST-K283",
+        "2-GLV (τ-and-add)",
+        false,
+        99_200,
+        None,
+    ),
+    (
+        "Longa and Sica",
+        "GLS",
+        "4-GLV (double-and-add)",
+        false,
+        91_000,
+        None,
+    ),
+    (
+        "Taverne et al.",
+        "NIST-K233",
+        "No-GLV, parallel (2 cores)",
+        false,
+        46_500,
+        None,
+    ),
+    (
+        "Longa and Sica",
+        "GLS",
+        "4-GLV, parallel (4 cores)",
+        false,
+        61_000,
+        None,
+    ),
+    (
+        "Bernstein",
+        "Curve25519",
+        "Montgomery ladder",
+        true,
+        194_000,
+        None,
+    ),
+    (
+        "Hamburg",
+        "Montgomery",
+        "Montgomery ladder",
+        true,
+        153_000,
+        None,
+    ),
+    (
+        "Longa and Sica",
+        "GLS",
+        "4-GLV (double-and-add)",
+        true,
+        137_000,
+        None,
+    ),
+    (
+        "Bos et al.",
+        "Kummer",
+        "Montgomery ladder",
+        true,
+        117_000,
+        None,
+    ),
+    (
+        "This work",
+        "GLS",
+        "2-GLV (double-and-add) (LD)",
+        false,
+        117_500,
+        None,
+    ),
+    (
+        "This work",
+        "GLS",
+        "2-GLV (double-and-add) (λ)",
+        false,
+        93_500,
+        Some(49_455),
+    ),
+    (
+        "This work",
+        "GLS",
+        "2-GLV (halve-and-add) (LD)",
+        false,
+        81_800,
+        None,
+    ),
+    (
+        "This work",
+        "GLS",
+        "2-GLV (halve-and-add) (λ)",
+        false,
+        72_300,
+        Some(44_653),
+    ),
+    (
+        "This work",
+        "GLS",
+        "2-GLV, parallel (2 cores) (λ)",
+        false,
+        47_900,
+        Some(29_450),
+    ),
+    (
+        "This work",
+        "GLS",
+        "2-GLV (double-and-add) (λ)",
+        true,
+        114_800,
+        Some(65_820),
+    ),
+];
+
+/// Seed 001's formula comparison, López–Dahab beside λ (m̃ = multiplication, s̃ = squaring,
+/// m̃_a, m̃_b = by the curve constants a and b, in GF(2^254)).
+pub const SEED001_FORMULAS: [(&str, &str, &str); 4] = [
+    ("full addition", "13m + 4s", "11m + 2s"),
+    ("mixed addition", "8m + m_a + 5s", "8m + 2s"),
+    (
+        "doubling",
+        "3m + m_a + m_b + 5s",
+        "4m + m_a + 4s (or 3m + m_a + m_b + 4s)",
+    ),
+    (
+        "doubling and addition",
+        "11m + 2m_a + m_b + 10s",
+        "10m + m_a + 6s",
+    ),
+];
+
 /// Seed 003 (Brumley–Järvinen, EuroPKI 2008), "Software results, OpenSSL point
 /// decompression (µs)": per curve, the time with OpenSSL's sliding window, with plain
 /// binary exponentiation, with the new method, and the new method's savings (%) over the

@@ -232,9 +232,18 @@ fn registry_lists_the_ten_curves_after_the_prime_ones() {
     let first = all.iter().position(|c| c.as_prime().is_none()).unwrap();
     assert!(first >= 37);
     assert!(all[..first].iter().all(|c| c.as_prime().is_some()));
-    let names: Vec<&str> = all[first..].iter().map(|c| c.name()).collect();
+    let names: Vec<&str> = all[first..first + BINARY_CURVES.len()]
+        .iter()
+        .map(|c| c.name())
+        .collect();
     let want: Vec<&str> = BINARY_CURVES.iter().map(|p| p.name).collect();
     assert_eq!(names, want);
+    // The GLS254 curves come last.
+    let rest: Vec<&str> = all[first + BINARY_CURVES.len()..]
+        .iter()
+        .map(|c| c.name())
+        .collect();
+    assert_eq!(rest, ["gls254", "gls254-ches2013"]);
     for p in BINARY_CURVES {
         let c = find_curve(p.name).unwrap();
         assert_eq!(c.name(), p.name);

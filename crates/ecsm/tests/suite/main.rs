@@ -17,6 +17,7 @@ mod encoding;
 mod field_laws;
 mod gf254;
 mod gf2m_reference;
+mod gls254;
 mod helpers;
 mod inversion;
 mod prime_curve_params;

@@ -274,9 +274,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         if p.z.is_zero() {
             return self.lambda_add_via_affine(p, &self.lambda_affine_to_affine(q));
         }
-        let a = p.l + lq * p.z;
-        let e = xq * p.z;
-        let f = p.x + e;
+        let (sum, f, a) = self.lambda_mixed_add_core(p, xq, lq);
         if f.is_zero() {
             return if a.is_zero() {
                 self.lambda_double(p)
@@ -284,14 +282,26 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
                 Lambda::identity()
             };
         }
+        sum
+    }
+
+    /// The generic path of [`Self::lambda_mixed_add`], with no special case: returns the
+    /// sum, f = X_P + xQ·Z_P and A = L_P + λQ·Z_P. The sum is right when Z_P ≠ 0 and
+    /// f ≠ 0; f = 0 means P = ±Q. Branch-free, for the constant-time method.
+    #[inline(always)]
+    pub(crate) fn lambda_mixed_add_core(&self, p: &Lambda<F>, xq: F, lq: F) -> (Lambda<F>, F, F) {
+        let a = p.l + lq * p.z;
+        let e = xq * p.z;
+        let f = p.x + e;
         let b = f.square();
         let i = a * e;
         let k = a * b;
-        Lambda {
+        let sum = Lambda {
             x: i * (a * p.x),
             l: (i + b).square() + k * (p.l + p.z),
             z: k * p.z,
-        }
+        };
+        (sum, f, a)
     }
 
     /// \[2\]Q + P with Q λ-projective and P λ-affine. Cost **10M + 6S** (+1C for
@@ -310,21 +320,31 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         if q.z.is_zero() {
             return fallback();
         }
+        let (sum, t, bb) = self.lambda_double_add_core(q, xp, lp);
+        if t.is_zero() || bb.is_zero() {
+            return fallback();
+        }
+        sum
+    }
+
+    /// The generic path of [`Self::lambda_double_add`], with no special case: returns
+    /// \[2\]Q + P, T and xP·Z_Q² + T. The sum is right when Z_Q ≠ 0, T ≠ 0 and
+    /// xP·Z_Q² + T ≠ 0. Branch-free, for the constant-time method.
+    #[inline(always)]
+    pub(crate) fn lambda_double_add_core(&self, q: &Lambda<F>, xp: F, lp: F) -> (Lambda<F>, F, F) {
         let zz = q.z.square();
         let ll = q.l.square();
         let t = ll + q.l * q.z + self.mul_a2(zz);
         let xpzz = xp * zz;
         let bb = xpzz + t;
-        if t.is_zero() || bb.is_zero() {
-            return fallback();
-        }
         let a = q.x.square() * zz + t * (ll + self.add_a2(lp + F::one()) * zz);
         let b = bb.square();
         let z = a * b * zz;
-        Lambda {
+        let sum = Lambda {
             x: xpzz * a.square(),
             l: t * (a + b).square() + (lp + F::one()) * z,
             z,
-        }
+        };
+        (sum, t, bb)
     }
 }

@@ -21,6 +21,7 @@
 //! | [`xonly`] | (X : Z) with x = X/Z: x-doubling, the Montgomery–López–Dahab ladder, y-recovery |
 //! | [`lambda`] | λ-affine (x, λ = x + y/x) and λ-projective (X, L, Z) of seed 001 |
 //! | [`convert`] | conversions between all of them |
+//! | [`halve`] | point halving in λ-affine coordinates (Tr(a2) = 1) |
 //! | [`precomp`] | \[2\]P, \[3\]P, …, \[2t−1\]P in affine coordinates with one inversion |
 //! | [`random`] | random curves and points for experiments (seed 000 §5) |
 //! | [`params`] | the ten NIST curves as published data |
@@ -67,6 +68,7 @@
 pub mod affine;
 pub mod compress;
 pub mod convert;
+pub mod halve;
 pub mod lambda;
 pub mod ld;
 pub mod params;

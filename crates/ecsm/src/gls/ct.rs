@@ -1,0 +1,152 @@
+//! `lambda-ct`: the constant-time 2-GLV double-and-add of seed 001 ("protected", SCR yes
+//! in its results table), in λ-projective coordinates.
+//!
+//! - k is reduced mod r and split by Barrett arithmetic and fixed-size products
+//!   ([`super::scalar`]): no branch or index depends on k.
+//! - The halves' signs are applied to the tables with masks (−(x, λ) = (x, λ + 1)).
+//! - Each half is made odd by adding 1 when it is even (a mask), and recoded by the
+//!   regular signed odd-digit recoding ([`crate::recode::regular_odd`]) with digits
+//!   ±1, ±3, …, ±(2^(w−1) − 1): ⌈128/(w − 1)⌉ digits for both halves, every digit nonzero.
+//!   The loop runs the same operations for every scalar: per column w − 2 doublings, one
+//!   doubling-and-addition 2Q + P and one mixed addition. At the end the added 1s are
+//!   taken back by two additions whose results are kept or dropped by masks.
+//! - Table entries are read by a linear pass over the whole table with masked selects
+//!   ([`crate::field::Field::ct_select`]); the digit's sign by a mask.
+//! - The last conversion to affine uses the field's constant-time inversion.
+//!
+//! The formulas run without their special-case branches
+//! ([`crate::curve::binary::BinaryCurve::lambda_double_add_core`]). Their exceptional
+//! inputs (an accumulator equal to ± the point added) need the partial sums a·P + b·ψ(P)
+//! to satisfy a + b·μ ≡ ±d (mod r) with |a|, |b| < 2^128, a short vector of the GLV
+//! lattice (whose shortest vectors have length ≈ √r ≈ 2^126.5): a negligible set of
+//! scalars, which the method detects with masks (the factors whose zero marks an
+//! exceptional input are OR-ed together) and then recomputes with the variable-time
+//! method. That final branch is the one secret-dependent branch. It is taken for k ≡ 0
+//! (mod r), for some structured scalars (the tests found k = μ on gls254 at every width,
+//! where the final correction computes P1 − P1, and r − 1 on gls254-ches2013 at w = 2), and
+//! for a negligible fraction of random scalars; ECDH keys are random. The operation count is the
+//! same for every scalar that does not take it (asserted in the tests).
+//!
+//! The input point is public (the peer's key): the table is built with the variable-time
+//! formulas.
+
+use super::methods::{lambda_dbl_add, lambda_table, GlsCurve};
+use super::psi::psi_lambda_affine;
+use super::scalar::{GlvScalars, WORDS};
+use super::GlsField;
+use crate::curve::binary::{Affine, Lambda, LambdaAffine};
+use crate::field::Field;
+use crate::recode::regular_odd;
+
+/// Bits the regular recoding covers: the halves made odd are at most 2^127.
+const HALF_BITS: usize = 128;
+
+/// All ones when a = b.
+#[inline(always)]
+fn eq_mask(a: u64, b: u64) -> u64 {
+    let x = a ^ b;
+    (((x | x.wrapping_neg()) >> 63) ^ 1).wrapping_neg()
+}
+
+/// An all-ones mask when `v` is zero, from the field's branch-free zero test.
+#[inline(always)]
+fn zero_mask<F: Field>(v: &F) -> u64 {
+    u64::from(v.is_zero()).wrapping_neg()
+}
+
+/// The entry for odd digit d (|d| = 2j + 1 selects entry j), negated when d < 0, by a
+/// linear pass over the table.
+#[inline(always)]
+fn lookup<F: GlsField>(table: &[(F, F)], d: i8) -> (F, F) {
+    let sign = (d >> 7) as i64 as u64; // all ones for d < 0
+    let mag = ((d as i64 as u64 ^ sign).wrapping_sub(sign)) >> 1;
+    let (mut x, mut l) = table[0];
+    for (j, (ex, el)) in table.iter().enumerate() {
+        let m = eq_mask(j as u64, mag);
+        x = F::ct_select(&x, ex, m);
+        l = F::ct_select(&l, el, m);
+    }
+    let neg_l = l + F::one();
+    (x, F::ct_select(&l, &neg_l, sign))
+}
+
+/// λ-affine points of the subgroup as (x, λ) pairs, with λ + 1 (the negative) chosen by
+/// `neg`.
+fn plain_table<F: GlsField>(t: &[LambdaAffine<F>], neg: u64) -> Option<Vec<(F, F)>> {
+    t.iter()
+        .map(|p| match *p {
+            LambdaAffine::Point { x, l } => Some((x, F::ct_select(&l, &(l + F::one()), neg))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// \[k\]P for a reduced k and P ≠ O in the subgroup of order r (module documentation).
+pub fn lambda_ct<F: GlsField>(
+    curve: &GlsCurve<F>,
+    glv: &GlvScalars,
+    k: &[u64; WORDS],
+    p: &Affine<F>,
+    w: usize,
+) -> Affine<F> {
+    let s = glv.split(k);
+    let base = lambda_table(curve, p, 1 << (w - 2));
+    let psi: Vec<_> = base.iter().map(psi_lambda_affine).collect();
+    let (Some(t1), Some(t2)) = (plain_table(&base, s.neg1), plain_table(&psi, s.neg2)) else {
+        // O or T in the table: P is outside the subgroup of odd order.
+        return lambda_dbl_add(curve, &s, p, w);
+    };
+    // Odd halves: k_i + 1 when k_i is even; `even` masks remember it.
+    let odd = |k: u128| -> (u128, u64) {
+        let even = (k as u64 & 1) ^ 1;
+        (k + u128::from(even), even.wrapping_neg())
+    };
+    let ((k1, even1), (k2, even2)) = (odd(s.k1), odd(s.k2));
+    let words = |k: u128| [k as u64, (k >> 64) as u64];
+    let recode = |k: u128| regular_odd(&words(k), (w - 1) as u32, HALF_BITS);
+    let (Ok(d1), Ok(d2)) = (recode(k1), recode(k2)) else {
+        unreachable!("odd halves below 2^128 and w − 1 in 1..=7");
+    };
+    let mut bad = 0u64;
+    let n = d1.len();
+    let (x1, l1) = lookup(&t1, d1[n - 1]);
+    let (x2, l2) = lookup(&t2, d2[n - 1]);
+    let start = Lambda {
+        x: x1,
+        l: l1,
+        z: F::one(),
+    };
+    let (mut q, f, _) = curve.lambda_mixed_add_core(&start, x2, l2);
+    bad |= zero_mask(&f);
+    for i in (0..n - 1).rev() {
+        for _ in 0..w - 2 {
+            q = curve.lambda_double(&q);
+        }
+        let (x1, l1) = lookup(&t1, d1[i]);
+        let (sum, t, bb) = curve.lambda_double_add_core(&q, x1, l1);
+        bad |= zero_mask(&t) | zero_mask(&bb);
+        let (x2, l2) = lookup(&t2, d2[i]);
+        let (sum, f, _) = curve.lambda_mixed_add_core(&sum, x2, l2);
+        bad |= zero_mask(&f);
+        q = sum;
+    }
+    // Take back the 1s added to even halves: Q − P1 and Q − P2, kept by masks.
+    for (t, even) in [(&t1, even1), (&t2, even2)] {
+        let (x, l) = t[0];
+        let (sum, f, _) = curve.lambda_mixed_add_core(&q, x, l + F::one());
+        bad |= zero_mask(&f) & even;
+        q = Lambda {
+            x: F::ct_select(&q.x, &sum.x, even),
+            l: F::ct_select(&q.l, &sum.l, even),
+            z: F::ct_select(&q.z, &sum.z, even),
+        };
+    }
+    bad |= zero_mask(&q.z);
+    if bad != 0 {
+        return lambda_dbl_add(curve, &s, p, w);
+    }
+    // (X/Z, X·(L + X)/Z²) with the constant-time inversion; Z ≠ 0 was checked above.
+    let iz = q.z.invert().unwrap_or_else(|_| F::zero());
+    let x = q.x * iz;
+    Affine::new(x, x * ((q.l + q.x) * iz))
+}

@@ -1,0 +1,527 @@
+//! The 2-GLV methods of seed 001 on a GLS curve, as selected by [`GlsMethod`], and the
+//! variable-time ones themselves.
+//!
+//! Every method computes \[k\]P for P in the subgroup of order r (the named curve checks
+//! that before calling; on other points the GLV identity ψ = \[μ\] fails and so would the
+//! answer). k is reduced mod r, then split into k1 + k2·μ with |k1|, |k2| < 2^127
+//! ([`super::scalar`]); the halves' signs are moved onto the points (−P and −ψ(P)).
+//!
+//! - **double-and-add** (`ld-dbl-add`, `lambda-dbl-add`): interleaved NAF_w of k1 and k2,
+//!   left to right, with the table P, \[3\]P, …, \[2^(w−1) − 1\]P and its image under ψ.
+//!   In λ-coordinates every column with a nonzero digit is one fused doubling-and-addition
+//!   2Q + P (10M + 6S) plus a mixed addition when both digits are nonzero.
+//! - **halve-and-add** (`ld-halve-add`, `lambda-halve-add`): k′ = 2^127·k mod r is split
+//!   and recoded instead, so that k·P = Σ_i d_i·(P / 2^(127−i)) (+ the same for ψ(P)):
+//!   right to left, halving P at every position and adding ±P or ±ψ(P) into one of
+//!   2^(w−2) accumulators by digit; at the end Q = Σ_j (2j + 1)·Q_j. The halving returns
+//!   λ-affine points, which the λ-projective mixed addition takes as they are; López–Dahab
+//!   needs y = x·(x + λ) first, one multiplication per addition step (the seed's point).
+//!
+//! All four are variable-time; [`super::ct`] is the constant-time method.
+
+use super::psi::{psi_affine, psi_lambda_affine};
+use super::scalar::{GlvScalars, GlvSplit};
+use super::GlsField;
+use crate::curve::binary::{Affine, ArbitraryA2, BinaryCurve, Lambda, LambdaAffine, LopezDahab};
+use crate::field::batch::batch_invert_vartime;
+use crate::mul::{MethodSpec, SpecError};
+use crate::recode::{wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
+
+/// A GLS curve over the field `F`.
+pub type GlsCurve<F> = BinaryCurve<F, ArbitraryA2>;
+
+/// The NAF width when a spec names none: the seed's 4-NAF for the variable-time methods.
+pub const GLS_DEFAULT_W: usize = 4;
+/// The width of `lambda-ct` when a spec names none: the seed's regular 5-NAF.
+pub const GLS_CT_DEFAULT_W: usize = 5;
+/// Widths accepted by every GLS method (the table holds 2^(w−2) points).
+pub const GLS_W_RANGE: core::ops::RangeInclusive<usize> =
+    (WNAF_MIN_WIDTH as usize)..=(WNAF_MAX_WIDTH as usize);
+/// Largest split point t of `lambda-parallel` (the halves have at most 128 digits).
+pub const PARALLEL_MAX_T: usize = 128;
+
+/// The methods of a GLS curve.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GlsMethod {
+    /// `ld-dbl-add:w=W`.
+    LdDblAdd(usize),
+    /// `lambda-dbl-add:w=W`.
+    LambdaDblAdd(usize),
+    /// `ld-halve-add:w=W`.
+    LdHalveAdd(usize),
+    /// `lambda-halve-add:w=W`.
+    LambdaHalveAdd(usize),
+    /// `lambda-parallel:w=W[,t=T]`: t digits by halving on a second thread, the rest by
+    /// doubling; `None` takes the split measured on this machine.
+    LambdaParallel {
+        /// NAF width.
+        w: usize,
+        /// Digits done by halve-and-add.
+        t: Option<usize>,
+    },
+    /// `lambda-ct:w=W`: constant time, regular recoding with digits below 2^(w−1).
+    LambdaCt(usize),
+}
+
+/// Why a GLS multiplication was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GlsMulError {
+    /// A parameter outside the method's range (for values built by hand).
+    #[error("{method}: {param} must be in {min}..={max}, got {value}")]
+    BadParameter {
+        /// The method's name.
+        method: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// The value given.
+        value: usize,
+        /// Smallest accepted.
+        min: usize,
+        /// Largest accepted.
+        max: usize,
+    },
+}
+
+impl GlsMethod {
+    /// Every method, with default parameters, in listing order.
+    pub fn all() -> [GlsMethod; 6] {
+        [
+            GlsMethod::LdDblAdd(GLS_DEFAULT_W),
+            GlsMethod::LambdaDblAdd(GLS_DEFAULT_W),
+            GlsMethod::LdHalveAdd(GLS_DEFAULT_W),
+            GlsMethod::LambdaHalveAdd(GLS_DEFAULT_W),
+            GlsMethod::LambdaParallel {
+                w: GLS_DEFAULT_W,
+                t: None,
+            },
+            GlsMethod::LambdaCt(GLS_CT_DEFAULT_W),
+        ]
+    }
+
+    /// The method's name as in a spec.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GlsMethod::LdDblAdd(_) => "ld-dbl-add",
+            GlsMethod::LambdaDblAdd(_) => "lambda-dbl-add",
+            GlsMethod::LdHalveAdd(_) => "ld-halve-add",
+            GlsMethod::LambdaHalveAdd(_) => "lambda-halve-add",
+            GlsMethod::LambdaParallel { .. } => "lambda-parallel",
+            GlsMethod::LambdaCt(_) => "lambda-ct",
+        }
+    }
+
+    fn width(&self) -> usize {
+        match *self {
+            GlsMethod::LdDblAdd(w)
+            | GlsMethod::LambdaDblAdd(w)
+            | GlsMethod::LdHalveAdd(w)
+            | GlsMethod::LambdaHalveAdd(w)
+            | GlsMethod::LambdaParallel { w, .. }
+            | GlsMethod::LambdaCt(w) => w,
+        }
+    }
+
+    /// True for the method that claims constant time.
+    pub fn is_constant_time(&self) -> bool {
+        matches!(self, GlsMethod::LambdaCt(_))
+    }
+
+    /// The method a spec names; `curve` only labels the error.
+    pub fn from_spec(spec: &MethodSpec, curve: &str) -> Result<Self, SpecError> {
+        let (lo, hi) = (*GLS_W_RANGE.start() as u64, *GLS_W_RANGE.end() as u64);
+        let w = |default: usize| spec.param("w", default as u64, lo, hi).map(|w| w as usize);
+        let m = match spec.name.as_str() {
+            "ld-dbl-add" => GlsMethod::LdDblAdd(w(GLS_DEFAULT_W)?),
+            "lambda-dbl-add" => GlsMethod::LambdaDblAdd(w(GLS_DEFAULT_W)?),
+            "ld-halve-add" => GlsMethod::LdHalveAdd(w(GLS_DEFAULT_W)?),
+            "lambda-halve-add" => GlsMethod::LambdaHalveAdd(w(GLS_DEFAULT_W)?),
+            "lambda-ct" => GlsMethod::LambdaCt(w(GLS_CT_DEFAULT_W)?),
+            "lambda-parallel" => {
+                spec.only_params(&["w", "t"])?;
+                let t = match spec.params.iter().any(|(k, _)| k == "t") {
+                    true => Some(spec.param("t", 0, 0, PARALLEL_MAX_T as u64)? as usize),
+                    false => None,
+                };
+                return Ok(GlsMethod::LambdaParallel {
+                    w: w(GLS_DEFAULT_W)?,
+                    t,
+                });
+            }
+            _ => {
+                return Err(SpecError::Unknown {
+                    name: spec.name.clone(),
+                    curve: curve.to_string(),
+                })
+            }
+        };
+        spec.only_params(&["w"])?;
+        Ok(m)
+    }
+
+    /// The spec of this method, parameters spelled out.
+    pub fn spec(&self) -> MethodSpec {
+        let mut params = vec![("w".to_string(), self.width() as u64)];
+        if let GlsMethod::LambdaParallel { t: Some(t), .. } = *self {
+            params.push(("t".to_string(), t as u64));
+        }
+        MethodSpec {
+            name: self.name().to_string(),
+            params,
+        }
+    }
+
+    /// Whether the parameters are in range (for methods built by hand).
+    pub fn validate(&self) -> Result<(), GlsMulError> {
+        let bad = |param, value, min, max| {
+            Err(GlsMulError::BadParameter {
+                method: self.name(),
+                param,
+                value,
+                min,
+                max,
+            })
+        };
+        let w = self.width();
+        if !GLS_W_RANGE.contains(&w) {
+            return bad("w", w, *GLS_W_RANGE.start(), *GLS_W_RANGE.end());
+        }
+        if let GlsMethod::LambdaParallel { t: Some(t), .. } = *self {
+            if t > PARALLEL_MAX_T {
+                return bad("t", t, 0, PARALLEL_MAX_T);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// \[k\]P on a GLS curve with `method`, for P in the subgroup of order r (see the module
+/// documentation) and any k (reduced mod r first).
+pub fn gls_mul<F: GlsField>(
+    curve: &GlsCurve<F>,
+    glv: &GlvScalars,
+    method: GlsMethod,
+    k: &[u64],
+    p: &Affine<F>,
+) -> Result<Affine<F>, GlsMulError> {
+    method.validate()?;
+    if p.is_infinity() {
+        return Ok(Affine::Infinity);
+    }
+    let kr = glv.reduce(k);
+    Ok(match method {
+        GlsMethod::LdDblAdd(w) => ld_dbl_add(curve, &glv.split(&kr), p, w),
+        GlsMethod::LambdaDblAdd(w) => lambda_dbl_add(curve, &glv.split(&kr), p, w),
+        GlsMethod::LdHalveAdd(w) => ld_halve_add(curve, &glv.split(&glv.shift(&kr, 127)), p, w),
+        GlsMethod::LambdaHalveAdd(w) => {
+            lambda_halve_add(curve, &glv.split(&glv.shift(&kr, 127)), p, w)
+        }
+        GlsMethod::LambdaParallel { w, t } => {
+            super::parallel::lambda_parallel(curve, glv, &kr, p, w, t)
+        }
+        GlsMethod::LambdaCt(w) => super::ct::lambda_ct(curve, glv, &kr, p, w),
+    })
+}
+
+/// The NAF_w digits of both halves (widths are validated by the callers).
+pub(crate) fn split_digits(s: &GlvSplit, w: usize) -> (Vec<i8>, Vec<i8>) {
+    let naf = |k: [u64; 2]| wnaf(&k, w as u32).unwrap_or_default();
+    (naf(s.k1_words()), naf(s.k2_words()))
+}
+
+#[inline(always)]
+pub(crate) fn digit(d: &[i8], i: usize) -> i8 {
+    d.get(i).copied().unwrap_or(0)
+}
+
+/// P, \[3\]P, …, \[2t − 1\]P in λ-affine coordinates: the affine table with one inversion
+/// ([`BinaryCurve::odd_multiples`]) and one more, shared, for the λs. Cost
+/// 2I + (12t − 12)M + 2tS for t ≥ 2 (3(t − 1)M for the batch inversion, tM for the λs).
+pub(crate) fn lambda_table<F: GlsField>(
+    curve: &GlsCurve<F>,
+    p: &Affine<F>,
+    t: usize,
+) -> Vec<LambdaAffine<F>> {
+    let odd = curve.odd_multiples(p, t).odd;
+    let mut inv: Vec<F> = odd.iter().filter_map(|q| q.x()).collect();
+    if inv.len() != odd.len() || batch_invert_vartime(&mut inv).is_err() {
+        // A point of small order in the table: not in the subgroup of odd order r, so
+        // never here; converted one by one all the same.
+        return odd
+            .iter()
+            .map(|q| curve.affine_to_lambda_affine(q))
+            .collect();
+    }
+    odd.iter()
+        .zip(inv)
+        .map(|(q, ix)| match *q {
+            Affine::Point { x, y } => LambdaAffine::Point { x, l: x + y * ix },
+            Affine::Infinity => LambdaAffine::Infinity,
+        })
+        .collect()
+}
+
+/// The tables for the two halves: (±T, ±ψ(T)) with the halves' signs.
+fn signed_tables<P: Copy>(
+    base: Vec<P>,
+    s: &GlvSplit,
+    psi: impl Fn(&P) -> P,
+    neg: impl Fn(&P) -> P,
+) -> (Vec<P>, Vec<P>) {
+    let t2 = base
+        .iter()
+        .map(|q| if s.neg2 != 0 { neg(&psi(q)) } else { psi(q) })
+        .collect();
+    let t1 = if s.neg1 != 0 {
+        base.iter().map(neg).collect()
+    } else {
+        base
+    };
+    (t1, t2)
+}
+
+#[inline(always)]
+fn pick<P: Copy>(table: &[P], d: i8, neg: impl Fn(&P) -> P) -> P {
+    let e = table[(d.unsigned_abs() / 2) as usize];
+    if d < 0 {
+        neg(&e)
+    } else {
+        e
+    }
+}
+
+/// 2-GLV interleaved NAF_w double-and-add in λ-projective coordinates (see the module
+/// documentation). Loop cost per column: 10M + 6S (2Q + P) when a digit is nonzero,
+/// +8M + 2S when both are, 4M + 4S (+1C) otherwise.
+pub fn lambda_dbl_add<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    p: &Affine<F>,
+    w: usize,
+) -> Affine<F> {
+    let table = lambda_table(curve, p, 1 << (w - 2));
+    let (t1, t2) = signed_tables(table, s, psi_lambda_affine, LambdaAffine::neg);
+    let (d1, d2) = split_digits(s, w);
+    let q = lambda_dbl_add_digits(curve, &t1, &t2, &d1, &d2, 0);
+    curve.lambda_to_affine(&q)
+}
+
+/// Σ_(i ≥ from) (d1_i·T1 + d2_i·T2)·2^(i − from) by the double-and-add loop over the
+/// digit columns `from..` (high to low): [`lambda_dbl_add`] (from = 0) and the parallel
+/// method's doubling half.
+pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
+    curve: &GlsCurve<F>,
+    t1: &[LambdaAffine<F>],
+    t2: &[LambdaAffine<F>],
+    d1: &[i8],
+    d2: &[i8],
+    from: usize,
+) -> Lambda<F> {
+    let len = d1.len().max(d2.len());
+    let neg = LambdaAffine::neg;
+    let mut q: Option<Lambda<F>> = None;
+    for i in (from..len).rev() {
+        let (a, b) = (digit(d1, i), digit(d2, i));
+        q = Some(match q {
+            None => {
+                let mut acc = None;
+                for (d, t) in [(a, t1), (b, t2)] {
+                    if d != 0 {
+                        let e = pick(t, d, neg);
+                        acc = Some(match acc {
+                            None => curve.lambda_affine_to_lambda(&e),
+                            Some(acc) => curve.lambda_mixed_add(&acc, &e),
+                        });
+                    }
+                }
+                match acc {
+                    Some(acc) => acc,
+                    None => continue,
+                }
+            }
+            Some(q) => match (a != 0, b != 0) {
+                (false, false) => curve.lambda_double(&q),
+                (true, both) => {
+                    let q = curve.lambda_double_add(&q, &pick(t1, a, neg));
+                    if both {
+                        curve.lambda_mixed_add(&q, &pick(t2, b, neg))
+                    } else {
+                        q
+                    }
+                }
+                (false, true) => curve.lambda_double_add(&q, &pick(t2, b, neg)),
+            },
+        });
+    }
+    q.unwrap_or_else(Lambda::identity)
+}
+
+/// The same in López–Dahab coordinates with an affine table (the seed's LD row): per
+/// column a doubling (3M + 5S + 1C) and a mixed addition (8M + 5S + 1C) per nonzero digit.
+pub fn ld_dbl_add<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    p: &Affine<F>,
+    w: usize,
+) -> Affine<F> {
+    let table = curve.odd_multiples(p, 1 << (w - 2)).odd;
+    let (t1, t2) = signed_tables(table, s, psi_affine, Affine::neg);
+    let (d1, d2) = split_digits(s, w);
+    let len = d1.len().max(d2.len());
+    let mut q = LopezDahab::identity();
+    for i in (0..len).rev() {
+        q = curve.ld_double(&q);
+        for (d, t) in [(digit(&d1, i), &t1), (digit(&d2, i), &t2)] {
+            if d != 0 {
+                q = curve.ld_mixed_add(&q, &pick(t, d, Affine::neg));
+            }
+        }
+    }
+    curve.ld_to_affine(&q)
+}
+
+/// Add `p` into an accumulator that may still be O.
+#[inline(always)]
+fn accumulate<F: GlsField>(curve: &GlsCurve<F>, acc: &mut Option<Lambda<F>>, p: &LambdaAffine<F>) {
+    *acc = Some(match acc {
+        None => curve.lambda_affine_to_lambda(p),
+        Some(a) => curve.lambda_mixed_add(a, p),
+    });
+}
+
+/// The halving loop of the halve-and-add methods over digit positions `to − 1` down to 0,
+/// `r` being the point of position `to − 1`; `add` receives the accumulator index, the
+/// point (P/2^j or its image by ψ) and whether to negate it.
+fn halve_loop<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    d1: &[i8],
+    d2: &[i8],
+    mut r: LambdaAffine<F>,
+    to: usize,
+    mut add: impl FnMut(usize, &LambdaAffine<F>, bool),
+) {
+    for i in (0..to).rev() {
+        let (a, b) = (digit(d1, i), digit(d2, i));
+        if a != 0 {
+            let neg = (a < 0) ^ (s.neg1 != 0);
+            add((a.unsigned_abs() / 2) as usize, &r, neg);
+        }
+        if b != 0 {
+            let neg = (b < 0) ^ (s.neg2 != 0);
+            add((b.unsigned_abs() / 2) as usize, &psi_lambda_affine(&r), neg);
+        }
+        if i > 0 {
+            r = curve.lambda_affine_halve(&r);
+        }
+    }
+}
+
+/// Digit positions of the halve-and-add methods: the halves of 2^127·k are below 2^127,
+/// so their NAF_w has at most 128 digits, and position i weighs 2^(i − 127).
+pub(crate) const HALVE_POSITIONS: usize = 128;
+
+/// Σ_j (2j + 1)·Q_j for accumulators Q_j that may be O, as 2·Σ_j R_j − R_0 with
+/// R_j = Σ_(i ≥ j) Q_i: 2(t − 1) additions and one doubling.
+fn weighted_sum<P: Copy>(
+    acc: &[Option<P>],
+    add: impl Fn(&P, &P) -> P,
+    double: impl Fn(&P) -> P,
+    neg: impl Fn(&P) -> P,
+) -> Option<P> {
+    let plus = |a: Option<P>, b: Option<P>| match (a, b) {
+        (Some(a), Some(b)) => Some(add(&a, &b)),
+        (a, None) => a,
+        (None, b) => b,
+    };
+    if acc.len() == 1 {
+        return acc[0];
+    }
+    let (mut r, mut s) = (None, None);
+    for q in acc.iter().rev() {
+        r = plus(r, *q);
+        s = plus(s, r);
+    }
+    plus(s.map(|s| double(&s)), r.map(|r| neg(&r)))
+}
+
+/// 2-GLV right-to-left halve-and-add with λ-projective accumulators (see the module
+/// documentation). `s` is the split of 2^127·k mod r.
+pub fn lambda_halve_add<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    p: &Affine<F>,
+    w: usize,
+) -> Affine<F> {
+    let q = lambda_halve_add_digits(
+        curve,
+        s,
+        &curve.affine_to_lambda_affine(p),
+        w,
+        HALVE_POSITIONS,
+    );
+    curve.lambda_to_affine(&q)
+}
+
+/// The halve-and-add part over positions `to − 1` down to 0, with `r` the point at
+/// position `to − 1`; returns Σ of the accumulators, weighted.
+pub(crate) fn lambda_halve_add_digits<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    r: &LambdaAffine<F>,
+    w: usize,
+    to: usize,
+) -> Lambda<F> {
+    let (d1, d2) = split_digits(s, w);
+    debug_assert!(d1.len().max(d2.len()) <= HALVE_POSITIONS);
+    let mut acc: Vec<Option<Lambda<F>>> = vec![None; 1 << (w - 2)];
+    halve_loop(curve, s, &d1, &d2, *r, to, |j, q, neg| {
+        let q = if neg { q.neg() } else { *q };
+        accumulate(curve, &mut acc[j], &q);
+    });
+    weighted_sum(
+        &acc,
+        |a, b| curve.lambda_add(a, b),
+        |a| curve.lambda_double(a),
+        Lambda::neg,
+    )
+    .unwrap_or_else(Lambda::identity)
+}
+
+/// 2-GLV right-to-left halve-and-add with López–Dahab accumulators: each halved point is
+/// taken back to affine coordinates (y = x·(x + λ), 1M) before its mixed addition.
+pub fn ld_halve_add<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    p: &Affine<F>,
+    w: usize,
+) -> Affine<F> {
+    let (d1, d2) = split_digits(s, w);
+    let mut acc: Vec<Option<LopezDahab<F>>> = vec![None; 1 << (w - 2)];
+    let mut r = curve.affine_to_lambda_affine(p);
+    for i in (0..HALVE_POSITIONS).rev() {
+        let (a, b) = (digit(&d1, i), digit(&d2, i));
+        if a != 0 || b != 0 {
+            let pa = curve.lambda_affine_to_affine(&r);
+            for (d, neg, q) in [(a, s.neg1, pa), (b, s.neg2, psi_affine(&pa))] {
+                if d != 0 {
+                    let q = if (d < 0) ^ (neg != 0) { q.neg() } else { q };
+                    let slot = &mut acc[(d.unsigned_abs() / 2) as usize];
+                    *slot = Some(match slot {
+                        None => curve.affine_to_ld(&q),
+                        Some(a) => curve.ld_mixed_add(a, &q),
+                    });
+                }
+            }
+        }
+        if i > 0 {
+            r = curve.lambda_affine_halve(&r);
+        }
+    }
+    let q = weighted_sum(
+        &acc,
+        |a, b| curve.ld_add(a, b),
+        |a| curve.ld_double(a),
+        LopezDahab::neg,
+    );
+    q.map_or(Affine::Infinity, |q| curve.ld_to_affine(&q))
+}

@@ -1,0 +1,71 @@
+//! GLS254 (seed 001): the binary GLS curves E/GF(2^254): y² + xy = x³ + u·x² + b with
+//! b ∈ GF(2^127), their endomorphism ψ, the 2-GLV split of scalars, and the methods of
+//! the seed: 2-GLV double-and-add and halve-and-add in López–Dahab and λ-coordinates,
+//! the two-core parallel method, and a constant-time double-and-add.
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`params`] | the two curves (`gls254`, `gls254-ches2013`) as published data |
+//! | [`scalar`] | arithmetic mod r and the GLV split |
+//! | [`psi`] | ψ in affine, λ-affine and λ-projective coordinates |
+//! | [`methods`] | the variable-time methods |
+//! | [`parallel`] | Algorithm 3 of the seed on two OS threads |
+//! | [`ct`] | the constant-time method |
+//!
+//! ψ comes from the GLS construction (Galbraith–Lin–Scott 2009, as stated on the seed's
+//! slides): with E′: y² + xy = x³ + b over GF(q), q = 2^127, the isomorphism
+//! φ(x, y) = (x, y + s·x) with s² + s = u, and ψ = φ⁻¹ ∘ Frobenius_q ∘ φ. s lies in GF(16),
+//! s^q = s^8 = s + u + 1, so the slides' ψ is (x^q, y^q + (u + 1)·x^q). Here ψ is its
+//! negative, ψ(x, y) = (x^q, y^q + u·x^q), which in λ-coordinates is
+//! ψ(x, λ) = (x^q, λ^q + u) (the notes to seed 001: dfaranha/gls254 `psi_aff`), where
+//! (a₀ + a₁u)^q = (a₀ + a₁) + a₁u: additions only. ψ² = −1 on E, and ψ acts on the
+//! subgroup of order r as \[μ\] with μ = (q − 1)·t⁻¹ mod r ([`scalar::GlvScalars`]); the
+//! tests check ψ(G) = \[μ\]G on both curves.
+
+pub mod ct;
+pub mod methods;
+pub mod parallel;
+pub mod params;
+pub mod psi;
+pub mod scalar;
+
+use crate::field::ext2::{Gf2Ext, QuadraticBase};
+use crate::field::BinaryField;
+
+pub use params::{find_gls_curve, GlsParams, GLS_CURVES};
+pub use scalar::{GlvScalars, GlvSplit};
+
+/// A field GF(q²) = GF(q)\[u\]/(u² + u + 1) as the GLS methods use it: the Frobenius
+/// a ↦ a^q and the multiplication by u, both additions only.
+pub trait GlsField: BinaryField {
+    /// a^q: (a₀ + a₁u)^q = (a₀ + a₁) + a₁u (u^q = u + 1 for odd m). One base addition.
+    fn frobenius(&self) -> Self;
+    /// u·a = a₁ + (a₀ + a₁)u (u² = u + 1). One base addition.
+    fn mul_u(&self) -> Self;
+    /// a + u.
+    fn add_u(&self) -> Self;
+}
+
+impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
+    #[inline(always)]
+    fn frobenius(&self) -> Self {
+        Gf2Ext {
+            c0: self.c0 + self.c1,
+            c1: self.c1,
+        }
+    }
+    #[inline(always)]
+    fn mul_u(&self) -> Self {
+        Gf2Ext {
+            c0: self.c1,
+            c1: self.c0 + self.c1,
+        }
+    }
+    #[inline(always)]
+    fn add_u(&self) -> Self {
+        Gf2Ext {
+            c0: self.c0,
+            c1: self.c1 + F::one(),
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! `lambda-parallel`: Algorithm 3 of seed 001, 2-GLV double-and-add and halve-and-add on
+//! two OS threads.
+//!
+//! With k″ = 2^t·k mod r split into k1 + k2·μ and recoded in NAF_w, digit position i weighs
+//! 2^(i − t): positions i ≥ t are a double-and-add over P (this thread), positions i < t a
+//! halve-and-add starting from P/2 (a second thread), and \[k\]P is the sum of the two.
+//! t balances the two threads: `lambda-parallel:t=T` forces it, otherwise the caller
+//! passes the split measured on this machine (the named curve measures it once per
+//! process, [`crate::curves::gls254`]) or, without one, [`DEFAULT_T`].
+//!
+//! The second thread is a persistent worker, started on first use, that receives jobs over
+//! a channel and spins briefly after each job before it blocks again, so that a run of
+//! multiplications does not pay a thread start or a wake-up each. Should the worker be
+//! unavailable, the job runs on the calling thread (same answer, no parallelism).
+//! Variable-time, like the two methods it combines.
+
+use super::methods::{
+    lambda_dbl_add_digits, lambda_halve_add_digits, lambda_table, split_digits, GlsCurve,
+};
+use super::psi::psi_lambda_affine;
+use super::scalar::{GlvScalars, WORDS};
+use super::GlsField;
+use crate::curve::binary::{Affine, LambdaAffine};
+use std::sync::mpsc;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The split used when none is given or measured: positions below t go to the halving
+/// thread. Measured here (`ecsm bench --curve gls254 --method lambda-parallel:t=…`).
+pub const DEFAULT_T: usize = 60;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// How long the worker keeps polling for the next job before it blocks.
+const SPIN: Duration = Duration::from_micros(200);
+
+fn worker() -> Option<&'static mpsc::Sender<Job>> {
+    static WORKER: OnceLock<Option<mpsc::Sender<Job>>> = OnceLock::new();
+    WORKER
+        .get_or_init(|| {
+            let (tx, rx) = mpsc::channel::<Job>();
+            std::thread::Builder::new()
+                .name("ecsm-gls-worker".into())
+                .spawn(move || loop {
+                    let start = Instant::now();
+                    let job = loop {
+                        match rx.try_recv() {
+                            Ok(job) => break Some(job),
+                            Err(mpsc::TryRecvError::Disconnected) => break None,
+                            Err(mpsc::TryRecvError::Empty) if start.elapsed() < SPIN => {
+                                std::hint::spin_loop()
+                            }
+                            Err(mpsc::TryRecvError::Empty) => break rx.recv().ok(),
+                        }
+                    };
+                    match job {
+                        Some(job) => job(),
+                        None => return,
+                    }
+                })
+                .ok()
+                .map(|_| tx)
+        })
+        .as_ref()
+}
+
+/// Run `f` on the worker thread; `wait` then returns its result. Without a worker, `f`
+/// runs on the first call of `wait`.
+fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> impl FnOnce() -> T {
+    let (tx, rx) = mpsc::sync_channel::<T>(1);
+    let job: Job = Box::new(move || {
+        let _ = tx.send(f());
+    });
+    let queued = match worker() {
+        Some(w) => w.send(job).map_err(|e| e.0),
+        None => Err(job),
+    };
+    let local = queued.err();
+    move || {
+        if let Some(job) = local {
+            job();
+        }
+        loop {
+            match rx.try_recv() {
+                Ok(v) => return v,
+                Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    unreachable!("the job sends its result before its sender drops")
+                }
+            }
+        }
+    }
+}
+
+/// \[k\]P by Algorithm 3 with split `t` (positions below t by halving; [`DEFAULT_T`] when
+/// `None`), for a reduced k and P ≠ O in the subgroup of order r.
+pub fn lambda_parallel<F: GlsField>(
+    curve: &GlsCurve<F>,
+    glv: &GlvScalars,
+    k: &[u64; WORDS],
+    p: &Affine<F>,
+    w: usize,
+    t: Option<usize>,
+) -> Affine<F> {
+    let t = t.unwrap_or(DEFAULT_T).min(super::methods::PARALLEL_MAX_T);
+    let s = glv.split(&glv.shift(k, t));
+    let (curve_h, p_h) = (*curve, *p);
+    // The worker measures its own `Counted` operations, credited to this thread below, so
+    // that counting the method counts both threads.
+    // The worker enters the selected backend's feature context, as the caller did through
+    // `dispatch`, so that the field products inline there too.
+    let halves = spawn(move || {
+        <crate::backend::Auto as crate::backend::Backend>::run(|| {
+            crate::cost::measure(|| {
+                if t == 0 {
+                    return None;
+                }
+                let r = curve_h.lambda_affine_halve(&curve_h.affine_to_lambda_affine(&p_h));
+                Some(lambda_halve_add_digits(&curve_h, &s, &r, w, t))
+            })
+        })
+    });
+    let table = lambda_table(curve, p, 1 << (w - 2));
+    let psi: Vec<LambdaAffine<F>> = table.iter().map(psi_lambda_affine).collect();
+    let signed = |t: &[LambdaAffine<F>], neg: u64| -> Vec<LambdaAffine<F>> {
+        t.iter()
+            .map(|q| if neg != 0 { q.neg() } else { *q })
+            .collect()
+    };
+    let (t1, t2) = (signed(&table, s.neg1), signed(&psi, s.neg2));
+    let (d1, d2) = split_digits(&s, w);
+    let high = lambda_dbl_add_digits(curve, &t1, &t2, &d1, &d2, t);
+    let (low, counts) = halves();
+    crate::cost::credit(counts);
+    let q = match low {
+        Some(low) => curve.lambda_add(&high, &low),
+        None => high,
+    };
+    curve.lambda_to_affine(&q)
+}

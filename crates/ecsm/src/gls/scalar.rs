@@ -1,0 +1,373 @@
+//! Integers modulo the prime order r of a GLS254 subgroup (r < 2^256, four words), and
+//! the 2-GLV split k ≡ k1 + k2·μ (mod r) with |k1|, |k2| < 2^127.
+//!
+//! Reduction is Barrett's (Menezes–van Oorschot–Vanstone, *Handbook of Applied
+//! Cryptography*, Alg. 14.42, base 2^64, k = 4 words): every operation here runs the same
+//! instructions for every value (no branch or index depends on it), so the constant-time
+//! method can use them on secret scalars. The constants are derived from r and t at
+//! construction, by long division, not typed in.
+//!
+//! The split is the Babai rounding of the notes to seed 001 (after dfaranha/gls254,
+//! `sage/ec.sage`, `decomp`): with q = 2^127, #E = (q − 1)² + t² = 2r and the basis
+//! (q − 1, −t), (t, q − 1) of pairs (a, b) with a + b·μ ≡ 0, where μ = (q − 1)·t⁻¹ mod r.
+//! That basis has determinant 2r: it spans a sublattice of index 2 of all such pairs, so
+//! the split is short (|k_i| < 2^127) but not always the shortest (μ splits into halves of
+//! about 2^126, not (0, 1)).
+//! b1 = round((q − 1)·k / #E), b2 = round(t·k / #E),
+//! k1 = k − b1·(q − 1) − b2·t, k2 = b1·t − b2·(q − 1).
+//! The roundings are computed as ⌊(k·g + 2^255) / 2^256⌋ with g = round(2^256·c / #E),
+//! which is off by at most one from the exact rounding for k < 2^254; the tests check
+//! |k1|, |k2| < 2^127 on random and edge scalars.
+
+/// Words of r.
+pub const WORDS: usize = 4;
+/// Largest shift 2^s of [`GlvScalars::shift`].
+pub const MAX_SHIFT: usize = 128;
+
+/// The two halves of a split scalar, as magnitudes and sign masks (all ones for a
+/// negative half), so that constant-time code can select on them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GlvSplit {
+    /// |k1|.
+    pub k1: u128,
+    /// All ones when k1 < 0, else 0.
+    pub neg1: u64,
+    /// |k2|.
+    pub k2: u128,
+    /// All ones when k2 < 0, else 0.
+    pub neg2: u64,
+}
+
+impl GlvSplit {
+    /// k1 as little-endian words.
+    pub fn k1_words(&self) -> [u64; 2] {
+        [self.k1 as u64, (self.k1 >> 64) as u64]
+    }
+    /// k2 as little-endian words.
+    pub fn k2_words(&self) -> [u64; 2] {
+        [self.k2 as u64, (self.k2 >> 64) as u64]
+    }
+    /// k1 as a signed integer.
+    pub fn k1_signed(&self) -> i128 {
+        signed(self.k1, self.neg1)
+    }
+    /// k2 as a signed integer.
+    pub fn k2_signed(&self) -> i128 {
+        signed(self.k2, self.neg2)
+    }
+}
+
+fn signed(mag: u128, neg: u64) -> i128 {
+    let m = neg as i64 as i128;
+    ((mag as i128) ^ m).wrapping_sub(m)
+}
+
+/// The scalar arithmetic of one GLS254 curve: r, |t| and the constants derived from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlvScalars {
+    r: [u64; WORDS],
+    /// ⌊2^512 / r⌋ (Barrett's μ).
+    barrett: [u64; 5],
+    /// |t|, where #E(GF(q²)) = (q − 1)² + t².
+    t: u128,
+    /// μ with ψ(P) = \[μ\]P.
+    mu: [u64; WORDS],
+    /// round(2^256·(q − 1)/#E) and round(2^256·|t|/#E).
+    g1: [u64; 3],
+    g2: [u64; 3],
+    /// 2^i mod r for i ≤ 128, the shifts of the halving methods.
+    pow2: Vec<[u64; WORDS]>,
+}
+
+/// Why the constants of a curve were rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GlvError {
+    /// (q − 1)² + t² ≠ 2r.
+    #[error("(q − 1)² + t² is not 2r: the trace does not match the order")]
+    OrderMismatch,
+    /// r outside what the arithmetic assumes: odd, 2^192 < r < 2^255.
+    #[error("r must be odd with 2^192 < r < 2^255")]
+    ShortOrder,
+}
+
+impl GlvScalars {
+    /// The constants for r and |t| (q = 2^127), checking (q − 1)² + t² = 2r. μ is
+    /// (q − 1)·|t|⁻¹ mod r, the eigenvalue of ψ(x, λ) = (x^q, λ^q + u) (checked on the
+    /// generators by the tests).
+    pub fn new(r: [u64; WORDS], t: u128) -> Result<Self, GlvError> {
+        if r[3] == 0 || r[3] >> 63 == 1 || r[0] & 1 == 0 {
+            return Err(GlvError::ShortOrder);
+        }
+        let q1 = u128::MAX >> 1; // q − 1 = 2^127 − 1
+        let t_words = [t as u64, (t >> 64) as u64];
+        let q1_words = [q1 as u64, (q1 >> 64) as u64];
+        let sum = add_big(&mul_big(&q1_words, &q1_words), &mul_big(&t_words, &t_words));
+        let two_r = shl1_big(&r);
+        if cmp_big(&sum, &two_r) != core::cmp::Ordering::Equal {
+            return Err(GlvError::OrderMismatch);
+        }
+        let mut pow512 = vec![0u64; 9];
+        pow512[8] = 1;
+        let barrett = fixed::<5>(&divrem_big(&pow512, &r).0);
+        // round(2^256·c / 2r) = ⌊(2^256·c + r) / 2r⌋.
+        let round = |c: &[u64]| {
+            let mut num = vec![0u64; 4];
+            num.extend_from_slice(c);
+            fixed::<3>(&divrem_big(&add_big(&num, &r), &two_r).0)
+        };
+        let mut pow2 = vec![[1u64, 0, 0, 0]];
+        for _ in 0..MAX_SHIFT {
+            let last = pow2[pow2.len() - 1];
+            // 2·a < 2r < 2^256 for a < r < 2^255.
+            let doubled = fixed::<WORDS>(&shl1_big(&last));
+            pow2.push(sub_if_ge(&doubled, &r));
+        }
+        // μ = (q − 1)·t⁻¹ mod r, t⁻¹ = t^(r − 2) (r is prime); public, so variable-time.
+        let mut s = GlvScalars {
+            r,
+            barrett,
+            t,
+            mu: [0; WORDS],
+            g1: round(&q1_words),
+            g2: round(&t_words),
+            pow2,
+        };
+        let t_mod = s.reduce(&t_words);
+        let mut e = r;
+        e[0] -= 2; // r is odd and > 2
+        let t_inv = s.pow_vartime(&t_mod, &e);
+        s.mu = s.mul(&s.reduce(&q1_words), &t_inv);
+        Ok(s)
+    }
+
+    /// r.
+    pub fn order(&self) -> &[u64; WORDS] {
+        &self.r
+    }
+    /// μ, with ψ(P) = \[μ\]P on the subgroup.
+    pub fn mu(&self) -> &[u64; WORDS] {
+        &self.mu
+    }
+    /// |t|.
+    pub fn trace(&self) -> u128 {
+        self.t
+    }
+
+    /// x mod r for x < 2^512 (Barrett). Constant-time.
+    pub fn reduce_wide(&self, x: &[u64; 8]) -> [u64; WORDS] {
+        // q3 = ⌊⌊x / b^3⌋·μ / b^5⌋ underestimates ⌊x / r⌋ by at most 2.
+        let q1: [u64; 5] = core::array::from_fn(|i| x[i + 3]);
+        let q2: [u64; 10] = mul_fixed(&q1, &self.barrett);
+        let q3: [u64; 5] = core::array::from_fn(|i| q2[i + 5]);
+        let r2: [u64; 10] = mul_fixed(&q3, &self.r);
+        let mut rem = [0u64; 5];
+        let mut borrow = 0u64;
+        for i in 0..5 {
+            (rem[i], borrow) = sbb(x[i], r2[i], borrow);
+        }
+        // rem = x − q3·r mod 2^320, and the true value is below 3r < 2^320.
+        let r5 = [self.r[0], self.r[1], self.r[2], self.r[3], 0];
+        for _ in 0..2 {
+            rem = sub_if_ge(&rem, &r5);
+        }
+        core::array::from_fn(|i| rem[i])
+    }
+
+    /// k mod r for a scalar of any length (little-endian words). Constant-time in the
+    /// value; the time depends on the number of words only.
+    pub fn reduce(&self, k: &[u64]) -> [u64; WORDS] {
+        let top = k.len().saturating_sub(8);
+        let mut wide = [0u64; 8];
+        wide[..k.len() - top].copy_from_slice(&k[top..]);
+        let mut acc = self.reduce_wide(&wide);
+        for &w in k[..top].iter().rev() {
+            let x = [w, acc[0], acc[1], acc[2], acc[3], 0, 0, 0];
+            acc = self.reduce_wide(&x);
+        }
+        acc
+    }
+
+    /// a·b mod r for reduced a, b. Constant-time.
+    pub fn mul(&self, a: &[u64; WORDS], b: &[u64; WORDS]) -> [u64; WORDS] {
+        self.reduce_wide(&mul_fixed(a, b))
+    }
+
+    /// 2^s·k mod r for s ≤ [`MAX_SHIFT`] (k reduced), the scalar of the halving
+    /// methods; a larger s is taken as [`MAX_SHIFT`]. Constant-time in k.
+    pub fn shift(&self, k: &[u64; WORDS], s: usize) -> [u64; WORDS] {
+        self.mul(k, &self.pow2[s.min(MAX_SHIFT)])
+    }
+
+    fn pow_vartime(&self, a: &[u64; WORDS], e: &[u64; WORDS]) -> [u64; WORDS] {
+        let mut acc = [1u64, 0, 0, 0];
+        for i in (0..256).rev() {
+            acc = self.mul(&acc, &acc);
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                acc = self.mul(&acc, a);
+            }
+        }
+        acc
+    }
+
+    /// The 2-GLV split of a reduced k (module doc). Constant-time: fixed-size products
+    /// and wrapping arithmetic; the signs come out as masks.
+    pub fn split(&self, k: &[u64; WORDS]) -> GlvSplit {
+        let round = |g: &[u64; 3]| -> u128 {
+            let mut p: [u64; 7] = mul_fixed(k, g);
+            // + 2^255, then ⌊· / 2^256⌋; the quotient is below 2^128.
+            let (w, c) = p[3].overflowing_add(1 << 63);
+            p[3] = w;
+            let mut carry = u64::from(c);
+            for w in &mut p[4..] {
+                (*w, carry) = adc(*w, 0, carry);
+            }
+            u128::from(p[4]) | (u128::from(p[5]) << 64)
+        };
+        let (b1, b2) = (round(&self.g1), round(&self.g2));
+        let q1 = u128::MAX >> 1;
+        let k_lo = u128::from(k[0]) | (u128::from(k[1]) << 64);
+        // The true values lie in (−2^127, 2^127), so arithmetic mod 2^128 gives them exactly.
+        let k1 = k_lo
+            .wrapping_sub(b1.wrapping_mul(q1))
+            .wrapping_sub(b2.wrapping_mul(self.t));
+        let k2 = b1.wrapping_mul(self.t).wrapping_sub(b2.wrapping_mul(q1));
+        let (m1, m2) = (sign_mask(k1), sign_mask(k2));
+        GlvSplit {
+            k1: abs_masked(k1, m1),
+            neg1: m1,
+            k2: abs_masked(k2, m2),
+            neg2: m2,
+        }
+    }
+}
+
+#[inline(always)]
+fn sign_mask(v: u128) -> u64 {
+    ((v >> 127) as u64).wrapping_neg()
+}
+
+#[inline(always)]
+fn abs_masked(v: u128, mask: u64) -> u128 {
+    let m = u128::from(mask) | (u128::from(mask) << 64);
+    (v ^ m).wrapping_sub(m)
+}
+
+#[inline(always)]
+fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let s = u128::from(a) + u128::from(b) + u128::from(carry);
+    (s as u64, (s >> 64) as u64)
+}
+
+#[inline(always)]
+fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let d = u128::from(a)
+        .wrapping_sub(u128::from(b))
+        .wrapping_sub(u128::from(borrow));
+    (d as u64, ((d >> 64) as u64) & 1)
+}
+
+/// a − m if a ≥ m, else a, without a branch on the values.
+#[inline(always)]
+fn sub_if_ge<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut borrow = 0u64;
+    for i in 0..N {
+        (d[i], borrow) = sbb(a[i], m[i], borrow);
+    }
+    let keep_a = borrow.wrapping_neg(); // all ones when a < m
+    core::array::from_fn(|i| (a[i] & keep_a) | (d[i] & !keep_a))
+}
+
+/// The schoolbook product of an A-word and a B-word integer into C ≥ A + B words.
+#[inline(always)]
+fn mul_fixed<const A: usize, const B: usize, const C: usize>(
+    a: &[u64; A],
+    b: &[u64; B],
+) -> [u64; C] {
+    debug_assert!(C >= A + B);
+    let mut out = [0u64; C];
+    for i in 0..A {
+        let mut carry = 0u64;
+        for j in 0..B {
+            let t =
+                u128::from(a[i]) * u128::from(b[j]) + u128::from(out[i + j]) + u128::from(carry);
+            out[i + j] = t as u64;
+            carry = (t >> 64) as u64;
+        }
+        out[i + B] = carry;
+    }
+    out
+}
+
+// Variable-length helpers for the one-off derivation of the constants (public data).
+
+fn trim(mut v: Vec<u64>) -> Vec<u64> {
+    while v.last() == Some(&0) {
+        v.pop();
+    }
+    v
+}
+
+fn fixed<const N: usize>(v: &[u64]) -> [u64; N] {
+    assert!(trim(v.to_vec()).len() <= N, "constant wider than {N} words");
+    core::array::from_fn(|i| v.get(i).copied().unwrap_or(0))
+}
+
+fn cmp_big(a: &[u64], b: &[u64]) -> core::cmp::Ordering {
+    crate::mul::cmp_words(a, b)
+}
+
+fn add_big(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let n = a.len().max(b.len()) + 1;
+    let mut out = vec![0u64; n];
+    let mut carry = 0;
+    for i in 0..n {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(0),
+            b.get(i).copied().unwrap_or(0),
+        );
+        (out[i], carry) = adc(x, y, carry);
+    }
+    trim(out)
+}
+
+fn mul_big(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut out = vec![0u64; a.len() + b.len()];
+    for (i, &x) in a.iter().enumerate() {
+        let mut carry = 0u64;
+        for (j, &y) in b.iter().enumerate() {
+            let t = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + u128::from(carry);
+            out[i + j] = t as u64;
+            carry = (t >> 64) as u64;
+        }
+        out[i + b.len()] = carry;
+    }
+    trim(out)
+}
+
+fn shl1_big(a: &[u64]) -> Vec<u64> {
+    add_big(a, a)
+}
+
+/// ⌊a / d⌋ and a mod d by binary long division.
+fn divrem_big(a: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    let bits = crate::mul::bit_len(a);
+    let mut quo = vec![0u64; a.len()];
+    let mut rem: Vec<u64> = Vec::new();
+    for i in (0..bits).rev() {
+        rem = shl1_big(&rem);
+        if crate::mul::bit(a, i) {
+            rem = add_big(&rem, &[1]);
+        }
+        if cmp_big(&rem, d).is_ge() {
+            let mut borrow = 0;
+            let mut out = vec![0u64; rem.len()];
+            for j in 0..rem.len() {
+                (out[j], borrow) = sbb(rem[j], d.get(j).copied().unwrap_or(0), borrow);
+            }
+            rem = trim(out);
+            quo[i / 64] |= 1 << (i % 64);
+        }
+    }
+    (trim(quo), rem)
+}
