@@ -62,8 +62,9 @@ pub fn seed001_section(cfg: BenchConfig, samples: usize) {
     for (work, curve_name, method, scr, sb, hw) in SEED001_RESULTS {
         let quoted = work != "This work";
         let hw = hw.map_or("-".to_string(), |c| c.to_string());
-        let (spec, ns, ticks) = match (quoted, ours.next()) {
-            (false, Some(m)) => match curve.bench_mul(&m.spec(), cfg, 1) {
+        let mine = if quoted { None } else { ours.next() };
+        let (spec, ns, ticks) = match mine {
+            Some(m) => match curve.bench_mul(&m.spec(), cfg, 1) {
                 Ok(t) => (
                     m.spec().to_string(),
                     format!("{:.0}", t.median_ns),
@@ -71,7 +72,7 @@ pub fn seed001_section(cfg: BenchConfig, samples: usize) {
                 ),
                 Err(e) => (m.spec().to_string(), format!("error: {e}"), "-".into()),
             },
-            _ => ("(quoted by the seed)".into(), String::new(), String::new()),
+            None => ("(quoted by the seed)".into(), String::new(), String::new()),
         };
         println!(
             "  {:<16} {:<11} {:<31} {:<4} {:>10} {:>9}   {:<22} {:>9} {:>10}",
