@@ -15,7 +15,7 @@
 //! - The last conversion to affine uses the field's constant-time inversion.
 //!
 //! The formulas run without their special-case branches
-//! ([`crate::curve::binary::BinaryCurve::lambda_double_add_core`]). Their exceptional
+//! (`BinaryCurve::lambda_double_add_core` and `lambda_mixed_add_core`). Their exceptional
 //! inputs (an accumulator equal to ± the point added) need the partial sums a·P + b·ψ(P)
 //! to satisfy a + b·μ ≡ ±d (mod r) with |a|, |b| < 2^128, a short vector of the GLV
 //! lattice (whose shortest vectors have length ≈ √r ≈ 2^126.5): a negligible set of
