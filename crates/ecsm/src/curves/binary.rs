@@ -14,7 +14,7 @@
 //! A compressed input point goes to them as (x, ỹ), so that the decompression is part of
 //! the multiplication (the ladder folds it into its y-recovery).
 
-use super::named::{CurveOpError, NamedCurve, MAX_SCALAR_BITS};
+use super::named::{check_scalar_len, CurveOpError, NamedCurve};
 use crate::curve::binary::{
     params::BinaryCurveParams, Affine, BinaryCurve, Compressed, CurveShape, GenericA1, KoblitzA0,
     KoblitzA1, BINARY_CURVES,
@@ -27,7 +27,7 @@ use crate::mul::binary::{
     BOS_COSTER_DEFAULT_K, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W, YAO_DEFAULT_K,
 };
 use crate::mul::xdbl::HintedPoint;
-use crate::mul::{bit_len, random_below, MethodSpec, SpecError};
+use crate::mul::{random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -295,13 +295,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         compressed: bool,
     ) -> Result<Vec<u8>, CurveOpError> {
         let method = BinaryMethod::from_spec(method, self.params.name)?;
-        let bits = bit_len(k);
-        if bits > MAX_SCALAR_BITS {
-            return Err(CurveOpError::ScalarTooLong {
-                bits,
-                max: MAX_SCALAR_BITS,
-            });
-        }
+        check_scalar_len(k)?;
         let p = match point {
             None => Parsed::Affine(self.g),
             Some(enc) => parse_point(&self.curve, enc)?,

@@ -14,14 +14,14 @@
 //! it against \[r\]P = O.
 
 use super::binary::{ct_in_range, decode_point, encode_point, parse_point, Parsed};
-use super::named::{CurveOpError, NamedCurve, MAX_SCALAR_BITS};
+use super::named::{check_scalar_len, CurveOpError, NamedCurve};
 use crate::backend::{Auto, Backend, BackendTask};
 use crate::curve::binary::{Affine, BinaryCurve};
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::{BinaryField, Field, Gf127, Gf254, Gf2Ext};
 use crate::gls::methods::{gls_mul, GlsCurve, GlsMethod, GlsMulError};
 use crate::gls::{GlsParams, GlvScalars, GLS_CURVES};
-use crate::mul::{bit_len, random_below, MethodSpec, SpecError};
+use crate::mul::{random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -242,13 +242,7 @@ impl NamedCurve for GlsNamedCurve {
         compressed: bool,
     ) -> Result<Vec<u8>, CurveOpError> {
         let method = self.method(method)?;
-        let bits = bit_len(k);
-        if bits > MAX_SCALAR_BITS {
-            return Err(CurveOpError::ScalarTooLong {
-                bits,
-                max: MAX_SCALAR_BITS,
-            });
-        }
+        check_scalar_len(k)?;
         let p = match point {
             None => self.g,
             Some(enc) => self.parse_subgroup(enc)?,

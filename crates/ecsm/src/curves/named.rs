@@ -43,6 +43,19 @@ pub enum CurveOpError {
 /// Longest scalar accepted by [`NamedCurve::mul`], in bits.
 pub const MAX_SCALAR_BITS: usize = 4096;
 
+/// [`CurveOpError::ScalarTooLong`] for a scalar above [`MAX_SCALAR_BITS`], the check every
+/// curve family's `mul` makes first.
+pub(crate) fn check_scalar_len(k: &[u64]) -> Result<(), CurveOpError> {
+    let bits = crate::mul::bit_len(k);
+    if bits > MAX_SCALAR_BITS {
+        return Err(CurveOpError::ScalarTooLong {
+            bits,
+            max: MAX_SCALAR_BITS,
+        });
+    }
+    Ok(())
+}
+
 /// A named curve, type-erased.
 pub trait NamedCurve: Send + Sync {
     /// Canonical name (SEC 2 where one exists).

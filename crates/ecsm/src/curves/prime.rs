@@ -1,7 +1,7 @@
 //! The named prime-field curves as [`NamedCurve`]s: each entry of
 //! [`super::prime_params::PRIME_CURVES`] bound to its field type and its shape of `a`.
 
-use super::named::{CurveOpError, NamedCurve, MAX_SCALAR_BITS};
+use super::named::{check_scalar_len, CurveOpError, NamedCurve};
 use super::prime_params::PrimeCurveParams;
 use crate::cost::{measure, Counted, OpCounts};
 use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
@@ -316,13 +316,7 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         compressed: bool,
     ) -> Result<Vec<u8>, CurveOpError> {
         let method = parse_method(method, self.params.name)?;
-        let bits = bit_len(k);
-        if bits > MAX_SCALAR_BITS {
-            return Err(CurveOpError::ScalarTooLong {
-                bits,
-                max: MAX_SCALAR_BITS,
-            });
-        }
+        check_scalar_len(k)?;
         let p = match point {
             None => self.g,
             Some(enc) => self.decode(enc)?,

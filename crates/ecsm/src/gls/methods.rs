@@ -261,7 +261,7 @@ pub(crate) fn lambda_table<F: GlsField>(
 }
 
 /// The tables for the two halves: (±T, ±ψ(T)) with the halves' signs.
-fn signed_tables<P: Copy>(
+pub(crate) fn signed_tables<P: Copy>(
     base: Vec<P>,
     s: &GlvSplit,
     psi: impl Fn(&P) -> P,

@@ -15,7 +15,8 @@
 //! Variable-time, like the two methods it combines.
 
 use super::methods::{
-    lambda_dbl_add_digits, lambda_halve_add_digits, lambda_table, split_digits, GlsCurve,
+    lambda_dbl_add_digits, lambda_halve_add_digits, lambda_table, signed_tables, split_digits,
+    GlsCurve,
 };
 use super::psi::psi_lambda_affine;
 use super::scalar::{GlvScalars, WORDS};
@@ -121,13 +122,7 @@ pub fn lambda_parallel<F: GlsField>(
         })
     });
     let table = lambda_table(curve, p, 1 << (w - 2));
-    let psi: Vec<LambdaAffine<F>> = table.iter().map(psi_lambda_affine).collect();
-    let signed = |t: &[LambdaAffine<F>], neg: u64| -> Vec<LambdaAffine<F>> {
-        t.iter()
-            .map(|q| if neg != 0 { q.neg() } else { *q })
-            .collect()
-    };
-    let (t1, t2) = (signed(&table, s.neg1), signed(&psi, s.neg2));
+    let (t1, t2) = signed_tables(table, &s, psi_lambda_affine, LambdaAffine::neg);
     let (d1, d2) = split_digits(&s, w);
     let high = lambda_dbl_add_digits(curve, &t1, &t2, &d1, &d2, t);
     let (low, counts) = halves();
