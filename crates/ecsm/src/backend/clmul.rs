@@ -90,19 +90,25 @@ impl ClmulOp for AsmVex {
     }
 }
 
-/// Karatsuba product of two 128-bit polynomials: (lo, hi) 128-bit halves of the 256-bit result.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
-fn karatsuba128(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+/// Karatsuba product of two 128-bit polynomials: (lo, hi) 128-bit halves of the 256-bit
+/// result. SSE2 apart from the products, so it inlines into any caller.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+unsafe fn karatsuba128<C: ClmulOp>(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
     // a1b1·x^128 + ((a0+a1)(b0+b1) + a0b0 + a1b1)·x^64 + a0b0 (seed 001).
-    let lo = _mm_clmulepi64_si128(a, b, 0x00);
-    let hi = _mm_clmulepi64_si128(a, b, 0x11);
-    let t = _mm_xor_si128(_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b));
-    let mid = _mm_xor_si128(_mm_clmulepi64_si128(t, t, 0x10), _mm_xor_si128(lo, hi));
-    (
-        _mm_xor_si128(lo, _mm_slli_si128(mid, 8)),
-        _mm_xor_si128(hi, _mm_srli_si128(mid, 8)),
-    )
+    // SAFETY: the caller guarantees what `C` uses; the rest is SSE2 (x86-64 baseline).
+    unsafe {
+        let lo = C::clmul::<0x00>(a, b);
+        let hi = C::clmul::<0x11>(a, b);
+        let t = _mm_xor_si128(_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b));
+        let mid = _mm_xor_si128(C::clmul::<0x10>(t, t), _mm_xor_si128(lo, hi));
+        (
+            _mm_xor_si128(lo, _mm_slli_si128(mid, 8)),
+            _mm_xor_si128(hi, _mm_srli_si128(mid, 8)),
+        )
+    }
 }
 
 /// Reduce a polynomial P = hi·x^128 + lo of degree ≤ 252 modulo x^127 + x^63 + 1.
@@ -110,19 +116,25 @@ fn karatsuba128(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
 /// With H = ⌊P / x^127⌋ = H1·x^64 + H0 and x^127 ≡ x^63 + 1:
 /// P ≡ L + H + H·x^63 and H·x^63 = H0·x^63 + H1·x^127 ≡ H0·x^63 + H1·x^63 + H1, so
 /// P ≡ L + (S + H1·x^64) + S·x^63 with S = H0 + H1, every term below x^127.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+///
+/// SSE2 only (the SSSE3 `palignr` and SSE4.1 `pblendw` of an earlier version are a
+/// `shufpd` and an `unpcklqdq` here), so that it inlines into any caller.
+#[inline(always)]
 fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
-    // H = P >> 127, lane-wise: [P2<<1 | P1>>63, P3<<1 | P2>>63].
-    let h = _mm_or_si128(
-        _mm_slli_epi64(hi, 1),
-        _mm_srli_epi64(_mm_alignr_epi8(hi, lo, 8), 63),
-    );
-    let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
-    let ss = _mm_unpacklo_epi64(x, x); // [S, S]
-    let s63 = _mm_blend_epi16(_mm_slli_epi64(ss, 63), _mm_srli_epi64(ss, 1), 0xF0); // S·x^63
-    let low = _mm_and_si128(lo, _mm_set_epi64x(i64::MAX, -1));
-    _mm_xor_si128(_mm_xor_si128(low, x), s63)
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        // H = P >> 127, lane-wise: [P2<<1 | P1>>63, P3<<1 | P2>>63], with [P1, P2] = mid.
+        let mid = _mm_castpd_si128(_mm_shuffle_pd::<0b01>(
+            _mm_castsi128_pd(lo),
+            _mm_castsi128_pd(hi),
+        ));
+        let h = _mm_or_si128(_mm_slli_epi64(hi, 1), _mm_srli_epi64(mid, 63));
+        let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
+        // S·x^63 = [S << 63, S >> 1], from the low lanes.
+        let s63 = _mm_unpacklo_epi64(_mm_slli_epi64(x, 63), _mm_srli_epi64(x, 1));
+        let low = _mm_and_si128(lo, _mm_set_epi64x(i64::MAX, -1));
+        _mm_xor_si128(_mm_xor_si128(low, x), s63)
+    }
 }
 
 /// Vectors of a double-width product: vector j holds words 2j and 2j + 1.
@@ -435,32 +447,41 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
 /// x^127 + x^63 + 1: the reduction of [`reduce127`] where the coefficients of x^127 and
 /// x^191 are known to be zero, so H = ⌊P / x^127⌋ is just (P2·x, P3·x) and no mask is
 /// needed. Three fewer steps on the dependency chain.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
+/// SSE2 only, like [`reduce127`].
+#[inline(always)]
 fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
-    let h = _mm_add_epi64(hi, hi); // [H0, H1] = [P2 << 1, P3 << 1]
-    let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
-    let ss = _mm_unpacklo_epi64(x, x); // [S, S]
-    let s63 = _mm_blend_epi16(_mm_slli_epi64(ss, 63), _mm_srli_epi64(ss, 1), 0xF0); // S·x^63
-    _mm_xor_si128(_mm_xor_si128(lo, x), s63)
+    // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
+    unsafe {
+        let h = _mm_add_epi64(hi, hi); // [H0, H1] = [P2 << 1, P3 << 1]
+        let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
+        let s63 = _mm_unpacklo_epi64(_mm_slli_epi64(x, 63), _mm_srli_epi64(x, 1)); // S·x^63
+        _mm_xor_si128(_mm_xor_si128(lo, x), s63)
+    }
 }
 
-/// a·b in GF(2^127) = GF(2)\[x\]/(x^127 + x^63 + 1), all in SSE registers.
+/// a·b in GF(2^127) = GF(2)\[x\]/(x^127 + x^63 + 1), all in SSE registers (outlined,
+/// for the dispatching backend).
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub unsafe fn mul127(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
-    // SAFETY: 16-byte unaligned loads and stores of two-word arrays.
+    // SAFETY: the caller guarantees PCLMULQDQ.
+    unsafe { mul127_with::<Intrinsic>(a, b) }
+}
+
+/// [`mul127`] with the products computed by `C`; inlined into every caller.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+pub(super) unsafe fn mul127_with<C: ClmulOp>(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
+    // SAFETY: the caller guarantees what `C` uses; 16-byte unaligned loads and stores of
+    // two-word arrays.
     unsafe {
-        let (lo, hi) = karatsuba128(
-            _mm_loadu_si128(a.as_ptr() as *const __m128i),
-            _mm_loadu_si128(b.as_ptr() as *const __m128i),
-        );
-        let mut out = [0u64; 2];
-        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, reduce127(lo, hi));
-        out
+        let (lo, hi) = karatsuba128::<C>(load(a), load(b));
+        store(reduce127(lo, hi))
     }
 }
 
@@ -478,38 +499,74 @@ pub unsafe fn mul254(
     b0: &[u64; 2],
     b1: &[u64; 2],
 ) -> ([u64; 2], [u64; 2]) {
-    // SAFETY: 16-byte unaligned loads and stores of two-word arrays.
+    // SAFETY: the caller guarantees PCLMULQDQ.
+    unsafe { mul254_with::<Intrinsic>(a0, a1, b0, b1) }
+}
+
+/// [`mul254`] with the products computed by `C`; inlined into every caller.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+pub(super) unsafe fn mul254_with<C: ClmulOp>(
+    a0: &[u64; 2],
+    a1: &[u64; 2],
+    b0: &[u64; 2],
+    b1: &[u64; 2],
+) -> ([u64; 2], [u64; 2]) {
+    // SAFETY: the caller guarantees what `C` uses; the rest is SSE2.
     unsafe {
-        let load = |v: &[u64; 2]| _mm_loadu_si128(v.as_ptr() as *const __m128i);
         let (a0, a1, b0, b1) = (load(a0), load(a1), load(b0), load(b1));
-        let (l00, h00) = karatsuba128(a0, b0);
-        let (l11, h11) = karatsuba128(a1, b1);
-        let (lm, hm) = karatsuba128(_mm_xor_si128(a0, a1), _mm_xor_si128(b0, b1));
+        let (l00, h00) = karatsuba128::<C>(a0, b0);
+        let (l11, h11) = karatsuba128::<C>(a1, b1);
+        let (lm, hm) = karatsuba128::<C>(_mm_xor_si128(a0, a1), _mm_xor_si128(b0, b1));
         let c0 = reduce127(_mm_xor_si128(l00, l11), _mm_xor_si128(h00, h11));
         let c1 = reduce127(_mm_xor_si128(lm, l00), _mm_xor_si128(hm, h00));
-        let (mut r0, mut r1) = ([0u64; 2], [0u64; 2]);
-        _mm_storeu_si128(r0.as_mut_ptr() as *mut __m128i, c0);
-        _mm_storeu_si128(r1.as_mut_ptr() as *mut __m128i, c1);
-        (r0, r1)
+        (store(c0), store(c1))
     }
 }
 
-/// a² in GF(2^127), all in SSE registers.
+/// a² in GF(2^127), all in SSE registers (outlined, for the dispatching backend).
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ and SSE4.1.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1")]
 pub unsafe fn square127(a: &[u64; 2]) -> [u64; 2] {
-    // SAFETY: 16-byte unaligned loads and stores of two-word arrays.
+    // SAFETY: the caller guarantees PCLMULQDQ.
+    unsafe { square127_with::<Intrinsic>(a) }
+}
+
+/// [`square127`] with the products computed by `C`; inlined into every caller.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+pub(super) unsafe fn square127_with<C: ClmulOp>(a: &[u64; 2]) -> [u64; 2] {
+    // SAFETY: the caller guarantees what `C` uses; the rest is SSE2.
     unsafe {
-        let v = _mm_loadu_si128(a.as_ptr() as *const __m128i);
-        let lo = _mm_clmulepi64_si128(v, v, 0x00);
-        let hi = _mm_clmulepi64_si128(v, v, 0x11);
-        let mut out = [0u64; 2];
-        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, reduce127_square(lo, hi));
-        out
+        let v = load(a);
+        store(reduce127_square(
+            C::clmul::<0x00>(v, v),
+            C::clmul::<0x11>(v, v),
+        ))
     }
+}
+
+/// Two words as one vector.
+#[inline(always)]
+fn load(a: &[u64; 2]) -> __m128i {
+    // SAFETY: a 16-byte unaligned load of a two-word array; SSE2 is baseline.
+    unsafe { _mm_loadu_si128(a.as_ptr() as *const __m128i) }
+}
+
+/// One vector as two words.
+#[inline(always)]
+fn store(v: __m128i) -> [u64; 2] {
+    let mut out = [0u64; 2];
+    // SAFETY: a 16-byte unaligned store into a two-word array; SSE2 is baseline.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, v) };
+    out
 }
 
 /// `R::reduce(a²)` with PCLMULQDQ: the square of a word is its carry-less product with itself.

@@ -470,6 +470,41 @@ mod x86 {
         None
     }
 
+    /// [`clmul_mul_ext2`] with PCLMULQDQ as inline assembly in encoding `C`, inlined into
+    /// any caller (see [`clmul::AsmSse`]).
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and what `C` uses.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_mul_ext2_inline<
+        const N: usize,
+        R: Reduction<N>,
+        C: clmul::ClmulOp,
+    >(
+        a0: &[u64; N],
+        a1: &[u64; N],
+        b0: &[u64; N],
+        b1: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        if R::IS_X127_X63_1 && N == 2 {
+            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+            // guarantees the CPU features.
+            return Some(unsafe {
+                let (c0, c1) = clmul::mul254_with::<C>(
+                    &*a0.as_ptr().cast(),
+                    &*a1.as_ptr().cast(),
+                    &*b0.as_ptr().cast(),
+                    &*b1.as_ptr().cast(),
+                );
+                (
+                    core::mem::transmute_copy(&c0),
+                    core::mem::transmute_copy(&c1),
+                )
+            });
+        }
+        None
+    }
+
     /// The clmul product with PCLMULQDQ as inline assembly in encoding `C`, inlined into
     /// any caller (see [`clmul::AsmSse`]); x^127 + x^63 + 1 as in [`clmul_mul`].
     ///
@@ -481,8 +516,14 @@ mod x86 {
         b: &[u64; N],
     ) -> [u64; N] {
         if R::IS_X127_X63_1 && N == 2 {
-            // SAFETY: the caller guarantees the CPU features.
-            return unsafe { clmul_mul::<N, R>(a, b) };
+            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+            // guarantees the CPU features.
+            return unsafe {
+                core::mem::transmute_copy(&clmul::mul127_with::<C>(
+                    &*a.as_ptr().cast(),
+                    &*b.as_ptr().cast(),
+                ))
+            };
         }
         // SAFETY: the caller guarantees the CPU features.
         unsafe { clmul::mul_with::<N, R, C>(a, b) }
@@ -497,8 +538,11 @@ mod x86 {
         a: &[u64; N],
     ) -> [u64; N] {
         if R::IS_X127_X63_1 && N == 2 {
-            // SAFETY: the caller guarantees the CPU features.
-            return unsafe { clmul_square::<N, R>(a) };
+            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
+            // guarantees the CPU features.
+            return unsafe {
+                core::mem::transmute_copy(&clmul::square127_with::<C>(&*a.as_ptr().cast()))
+            };
         }
         // SAFETY: the caller guarantees the CPU features.
         unsafe { clmul::square_with::<N, R, C>(a) }
@@ -586,8 +630,8 @@ mod x86 {
 /// small.
 #[cfg(target_arch = "x86_64")]
 macro_rules! accelerated_backend {
-    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident, run: $run:path,
-     run_task: $run_task:path) => {
+    ($t:ty, $name:literal, $kind:expr, asm: $asm:ty, mul: $mul:ident, square: $square:ident,
+     run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
             #[inline(always)]
@@ -599,7 +643,7 @@ macro_rules! accelerated_backend {
             ) -> ([u64; N], [u64; N]) {
                 require($kind);
                 // SAFETY: `require` checked the CPU features, which include PCLMULQDQ and SSE4.1.
-                match unsafe { x86::clmul_mul_ext2::<N, R>(a0, a1, b0, b1) } {
+                match unsafe { x86::clmul_mul_ext2_inline::<N, R, $asm>(a0, a1, b0, b1) } {
                     Some(c) => c,
                     None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
                 }
@@ -642,6 +686,7 @@ accelerated_backend!(
     Clmul,
     "clmul",
     BackendKind::Clmul,
+    asm: clmul::AsmSse,
     mul: clmul_backend_mul,
     square: clmul_backend_square,
     run: clmul::run,
@@ -652,6 +697,7 @@ accelerated_backend!(
     Vpclmul,
     "vpclmul",
     BackendKind::Vpclmul,
+    asm: clmul::AsmVex,
     mul: vpclmul_backend_mul,
     square: vpclmul_backend_square,
     run: vpclmul::run,

@@ -73,7 +73,8 @@ pub struct GlsNamedCurve {
     g: Affine<Gf254>,
     glv: GlvScalars,
     n: Vec<u64>,
-    parallel_t: OnceLock<usize>,
+    /// The measured split of `lambda-parallel`, per width w (index w; widths are at most 8).
+    parallel_t: [OnceLock<usize>; 9],
 }
 
 impl GlsNamedCurve {
@@ -93,7 +94,7 @@ impl GlsNamedCurve {
             g,
             n: params.r.to_vec(),
             glv,
-            parallel_t: OnceLock::new(),
+            parallel_t: Default::default(),
         }
     }
 
@@ -124,7 +125,7 @@ impl GlsNamedCurve {
     }
 
     /// \[k\]P with `method` for P in the subgroup (checked by the callers), `lambda-parallel`
-    /// without t taking the split measured once per process.
+    /// without t taking the split measured once per process and width.
     pub fn mul_point(
         &self,
         k: &[u64],
@@ -135,7 +136,10 @@ impl GlsNamedCurve {
         let method = match method {
             GlsMethod::LambdaParallel { w, t: None } => GlsMethod::LambdaParallel {
                 w,
-                t: Some(*self.parallel_t.get_or_init(|| self.measure_parallel_t(w))),
+                t: Some(match self.parallel_t.get(w) {
+                    Some(cell) => *cell.get_or_init(|| self.measure_parallel_t(w)),
+                    None => crate::gls::parallel::DEFAULT_T,
+                }),
             },
             m => m,
         };

@@ -6,26 +6,27 @@
 //! - The halves' signs are applied to the tables with masks (−(x, λ) = (x, λ + 1)).
 //! - Each half is made odd by adding 1 when it is even (a mask), and recoded by the
 //!   regular signed odd-digit recoding ([`crate::recode::regular_odd`]) with digits
-//!   ±1, ±3, …, ±(2^(w−1) − 1): ⌈128/(w − 1)⌉ digits for both halves, every digit nonzero.
-//!   The loop runs the same operations for every scalar: per column w − 2 doublings, one
-//!   doubling-and-addition 2Q + P and one mixed addition. At the end the added 1s are
+//!   ±1, ±3, …, ±(2^(w−1) − 1): ⌈127/(w − 1)⌉ digits for both halves, every digit nonzero.
+//!   The loop runs the same operations for every scalar: per column w − 2 doublings and
+//!   one 2Q + P1 + P2 (`BinaryCurve::lambda_double_add_add`, 17M + 8S: the seed's
+//!   closing-slide formula, one M below a doubling-and-addition and a mixed addition). At the end the added 1s are
 //!   taken back by two additions whose results are kept or dropped by masks.
 //! - Table entries are read by a linear pass over the whole table with masked selects
 //!   ([`crate::field::Field::ct_select`]); the digit's sign by a mask.
 //! - The last conversion to affine uses the field's constant-time inversion.
 //!
-//! The formulas run without their special-case branches
-//! (`BinaryCurve::lambda_double_add_core` and `lambda_mixed_add_core`). Their exceptional
-//! inputs (an accumulator equal to ± the point added) need the partial sums a·P + b·ψ(P)
-//! to satisfy a + b·μ ≡ ±d (mod r) with |a|, |b| < 2^128, a short vector of the GLV
-//! lattice (whose shortest vectors have length ≈ √r ≈ 2^126.5): a negligible set of
-//! scalars, which the method detects with masks (the factors whose zero marks an
+//! The formulas run without their special-case branches (the `_core` forms of
+//! `lambda_double_add_add` and `lambda_mixed_add`). Their exceptional inputs (an
+//! accumulator equal to ± the point added) need the partial sums a·P + b·ψ(P) to satisfy
+//! a + b·μ ≡ ±d (mod r) for a table digit d, with |a|, |b| below about 2^126.2 (the
+//! split's bound): a short vector of the GLV lattice, whose shortest vectors have length
+//! √r ≈ 2^126.5. The method detects them with masks (the factors whose zero marks an
 //! exceptional input are OR-ed together) and then recomputes with the variable-time
-//! method. That final branch is the one secret-dependent branch. It is taken for k ≡ 0
-//! (mod r), for some structured scalars (the tests found k = μ on gls254 at every width,
-//! where the final correction computes P1 − P1, and r − 1 on gls254-ches2013 at w = 2), and
-//! for a negligible fraction of random scalars; ECDH keys are random. The operation count is the
-//! same for every scalar that does not take it (asserted in the tests).
+//! method; that final branch is the one secret-dependent branch. It is taken for k ≡ 0
+//! (mod r) (which ECDH rejects as a private key), and in the tests for no other scalar:
+//! μ, −μ, r − 1, the lattice's short vectors and their neighbours, at every width, run the
+//! constant-time path. The operation count is the same for every scalar that does not
+//! take it (asserted in the tests).
 //!
 //! The input point is public (the peer's key): the table is built with the variable-time
 //! formulas.
@@ -38,8 +39,9 @@ use crate::curve::binary::{Affine, Lambda, LambdaAffine};
 use crate::field::Field;
 use crate::recode::regular_odd;
 
-/// Bits the regular recoding covers: the halves made odd are at most 2^127.
-const HALF_BITS: usize = 128;
+/// Bits the regular recoding covers: the halves are below 2^126.2 (the split's bound,
+/// [`super::scalar`]), so made odd they stay below 2^127.
+const HALF_BITS: usize = 127;
 
 /// All ones when a = b.
 #[inline(always)]
@@ -123,11 +125,9 @@ pub fn lambda_ct<F: GlsField>(
             q = curve.lambda_double(&q);
         }
         let (x1, l1) = lookup(&t1, d1[i]);
-        let (sum, t, bb) = curve.lambda_double_add_core(&q, x1, l1);
-        bad |= zero_mask(&t) | zero_mask(&bb);
         let (x2, l2) = lookup(&t2, d2[i]);
-        let (sum, f, _) = curve.lambda_mixed_add_core(&sum, x2, l2);
-        bad |= zero_mask(&f);
+        let (sum, flags) = curve.lambda_double_add_add_core(&q, x1, l1, x2, l2);
+        bad |= flags.iter().fold(0, |m, f| m | zero_mask(f));
         q = sum;
     }
     // Take back the 1s added to even halves: Q − P1 and Q − P2, kept by masks.

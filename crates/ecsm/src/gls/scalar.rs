@@ -7,17 +7,22 @@
 //! method can use them on secret scalars. The constants are derived from r and t at
 //! construction, by long division, not typed in.
 //!
-//! The split is the Babai rounding of the notes to seed 001 (after dfaranha/gls254,
-//! `sage/ec.sage`, `decomp`): with q = 2^127, #E = (q − 1)² + t² = 2r and the basis
-//! (q − 1, −t), (t, q − 1) of pairs (a, b) with a + b·μ ≡ 0, where μ = (q − 1)·t⁻¹ mod r.
-//! That basis has determinant 2r: it spans a sublattice of index 2 of all such pairs, so
-//! the split is short (|k_i| < 2^127) but not always the shortest (μ splits into halves of
-//! about 2^126, not (0, 1)).
-//! b1 = round((q − 1)·k / #E), b2 = round(t·k / #E),
-//! k1 = k − b1·(q − 1) − b2·t, k2 = b1·t − b2·(q − 1).
-//! The roundings are computed as ⌊(k·g + 2^255) / 2^256⌋ with g = round(2^256·c / #E),
-//! which is off by at most one from the exact rounding for k < 2^254; the tests check
-//! |k1|, |k2| < 2^127 on random and edge scalars.
+//! The split is Babai's rounding (Gallant–Lambert–Vanstone, CRYPTO 2001, §4) in the
+//! lattice L = {(a, b) : a + b·μ ≡ 0 (mod r)}, which has determinant r. With q = 2^127,
+//! #E = (q − 1)² + t² = 2r, and the notes to seed 001 (after dfaranha/gls254,
+//! `sage/ec.sage`, `decomp`) take the basis (q − 1, −t), (t, q − 1) of determinant 2r:
+//! a sublattice of index 2, whose rounding leaves halves up to about 2^127 and splits μ
+//! into two halves of about 2^126 instead of (0, 1). Here that basis is halved: q − 1 and
+//! t are odd, so with A = (q − 1 + t)/2 and B = (q − 1 − t)/2 the vectors
+//! u₁ = (A, B) and u₂ = (B, −A) lie in L (they are the half sum and half difference of
+//! the two above, and r is odd), are orthogonal, have length √r and determinant −r: a
+//! reduced basis of L itself (derived here; checked by the tests on every constant).
+//! b1 = round(A·k / r), b2 = round(B·k / r),
+//! k1 = k − b1·A − b2·B, k2 = b2·A − b1·B.
+//! The roundings are computed as ⌊(k·g + 2^255) / 2^256⌋ with g = round(2^256·c / r),
+//! whose error is below k/2^257, just over 1/16 for k < r < 2^253 + 2^127: the exact
+//! coefficients are off by at most 1/2 + 1/16 (and a hair), so |k1|, |k2| ≤ (9/16)·(A + B) = (9/16)·(q − 1) < 2^126.2 (the
+//! tests check that bound on random and edge scalars, and that μ splits into (0, 1)).
 
 /// Words of r.
 pub const WORDS: usize = 4;
@@ -72,7 +77,10 @@ pub struct GlvScalars {
     t: u128,
     /// μ with ψ(P) = \[μ\]P.
     mu: [u64; WORDS],
-    /// round(2^256·(q − 1)/#E) and round(2^256·|t|/#E).
+    /// The reduced basis (A, B), (B, −A) of the split's lattice (module doc).
+    a: u128,
+    b: u128,
+    /// round(2^256·A/r) and round(2^256·B/r).
     g1: [u64; 3],
     g2: [u64; 3],
     /// 2^i mod r for i ≤ 128, the shifts of the halving methods.
@@ -106,10 +114,19 @@ impl GlvScalars {
         if cmp_big(&sum, &two_r) != core::cmp::Ordering::Equal {
             return Err(GlvError::OrderMismatch);
         }
+        // (q − 1)² + t² = 2r with r odd makes t odd, like q − 1, so A and B are integers;
+        // B > 0 needs t < q − 1 (a trace is at most 2√q, far less).
+        if t >= q1 {
+            return Err(GlvError::OrderMismatch);
+        }
+        let (two_a, two_b) = (q1 + t, q1 - t);
+        let (a, b) = (two_a / 2, two_b / 2);
+        let two_a = [two_a as u64, (two_a >> 64) as u64];
+        let two_b = [two_b as u64, (two_b >> 64) as u64];
         let mut pow512 = vec![0u64; 9];
         pow512[8] = 1;
         let barrett = fixed::<5>(&divrem_big(&pow512, &r).0);
-        // round(2^256·c / 2r) = ⌊(2^256·c + r) / 2r⌋.
+        // round(2^256·c / 2r) = ⌊(2^256·c + r) / 2r⌋, and 2^256·A / r = 2^256·2A / 2r.
         let round = |c: &[u64]| {
             let mut num = vec![0u64; 4];
             num.extend_from_slice(c);
@@ -128,8 +145,10 @@ impl GlvScalars {
             barrett,
             t,
             mu: [0; WORDS],
-            g1: round(&q1_words),
-            g2: round(&t_words),
+            a,
+            b,
+            g1: round(&two_a),
+            g2: round(&two_b),
             pow2,
         };
         let t_mod = s.reduce(&t_words);
@@ -224,13 +243,14 @@ impl GlvScalars {
             u128::from(p[4]) | (u128::from(p[5]) << 64)
         };
         let (b1, b2) = (round(&self.g1), round(&self.g2));
-        let q1 = u128::MAX >> 1;
         let k_lo = u128::from(k[0]) | (u128::from(k[1]) << 64);
         // The true values lie in (−2^127, 2^127), so arithmetic mod 2^128 gives them exactly.
         let k1 = k_lo
-            .wrapping_sub(b1.wrapping_mul(q1))
-            .wrapping_sub(b2.wrapping_mul(self.t));
-        let k2 = b1.wrapping_mul(self.t).wrapping_sub(b2.wrapping_mul(q1));
+            .wrapping_sub(b1.wrapping_mul(self.a))
+            .wrapping_sub(b2.wrapping_mul(self.b));
+        let k2 = b2
+            .wrapping_mul(self.a)
+            .wrapping_sub(b1.wrapping_mul(self.b));
         let (m1, m2) = (sign_mask(k1), sign_mask(k2));
         GlvSplit {
             k1: abs_masked(k1, m1),

@@ -709,15 +709,19 @@ fn random_scalars_of_every_length_through_the_registry() {
 // 4. The GLV split and the arithmetic mod r.
 // ---------------------------------------------------------------------------------------
 
+/// The split's bound: (9/16)·(q − 1) plus a hair (`GlvScalars`' documentation), below
+/// 73·2^120 ≈ 2^126.19.
+const SPLIT_BOUND: u128 = 73 << 120;
+
 fn check_split(s: &GlvSplit, k: &BigUint, mu: &BigUint, n: &BigUint) {
     assert!(
-        s.k1 >> 127 == 0,
-        "|k1| = {:#x} ≥ 2^127 for k = {k:#x}",
+        s.k1 < SPLIT_BOUND,
+        "|k1| = {:#x} ≥ 73·2^120 for k = {k:#x}",
         s.k1
     );
     assert!(
-        s.k2 >> 127 == 0,
-        "|k2| = {:#x} ≥ 2^127 for k = {k:#x}",
+        s.k2 < SPLIT_BOUND,
+        "|k2| = {:#x} ≥ 73·2^120 for k = {k:#x}",
         s.k2
     );
     for neg in [s.neg1, s.neg2] {
@@ -768,9 +772,23 @@ fn glv_split_is_short_and_correct() {
         // combination occurs.
         assert!(max1 >> 120 != 0 && max2 >> 120 != 0, "{max1:#x} {max2:#x}");
         assert!(signs.iter().all(|&c| c > 1000), "{signs:?}");
-        // Small k: k = k1, k2 = 0.
+        // The bound is nearly reached: (9/16)·(q − 1) is the worst case, (1/2)·(q − 1)
+        // the typical maximum.
+        assert!(max1.max(max2) > 60 << 120, "{max1:#x} {max2:#x}");
+        // The split lattice is all of L (determinant r), not a sublattice: small k,
+        // μ, −1 and −μ split into their obvious short representatives.
         let s = glv.split(&[12345, 0, 0, 0]);
         assert_eq!((s.k1_signed(), s.k2_signed()), (12345, 0));
+        let neg = |v: &BigUint| words4(&((&n - v) % &n));
+        for (k, want) in [
+            (words4(&mu), (0, 1)),
+            (neg(&mu), (0, -1)),
+            (neg(&BigUint::from(1u32)), (-1, 0)),
+            (words4(&((&mu * 3u32 + 5u32) % &n)), (5, 3)),
+        ] {
+            let s = glv.split(&k);
+            assert_eq!((s.k1_signed(), s.k2_signed()), want, "{k:x?}");
+        }
     }
 }
 
@@ -1029,6 +1047,29 @@ fn measured_formula_costs_on_gls254() {
             let (v, n) = measure(|| c.lambda_double_add(&pp.map(Counted), &laq.map(Counted)));
             assert_eq!(imsc("lambda_double_add", n), (0, 10, 6, 1), "{n}");
             assert_eq!(lam(v), two_p_plus_q);
+            // 2Q + P + P′: the seed's 17m̃ + m̃_a + 8s̃, one M below the two formulas apart.
+            let o = subgroup_point(nc, &mut r);
+            let lao = plain.affine_to_lambda_affine(&from_pt(o));
+            let (v, n) = measure(|| {
+                c.lambda_double_add_add(&pp.map(Counted), &laq.map(Counted), &lao.map(Counted))
+            });
+            assert_eq!(imsc("lambda_double_add_add", n), (0, 17, 8, 1), "{n}");
+            assert_eq!(lam(v), rf.add(two_p_plus_q, o));
+            // Its exceptional inputs take the variable-time path and stay right:
+            // 2P + Q = −O′ (sum O), 2P + Q = O′ (a doubling), 2P = ±Q.
+            for (p1, p2, want) in [
+                (qa, rf.neg(two_p_plus_q), None),
+                (qa, two_p_plus_q, rf.double(two_p_plus_q)),
+                (from_pt(dbl), o, rf.add(rf.double(dbl), o)),
+                (from_pt(rf.neg(dbl)), o, o),
+            ] {
+                let (la1, la2) = (
+                    plain.affine_to_lambda_affine(&p1).map(Counted),
+                    plain.affine_to_lambda_affine(&from_pt(p2)).map(Counted),
+                );
+                let v = c.lambda_double_add_add(&pp.map(Counted), &la1, &la2);
+                assert_eq!(lam(v), want);
+            }
 
             // López–Dahab. Seed 001's comparison table: full addition 13M + 4S, mixed
             // addition 8M + m_a + 5S, doubling 3M + m_a + m_b + 5S. Measured here: the
@@ -1063,6 +1104,10 @@ fn measured_formula_costs_on_gls254() {
             );
             let (_, n) = measure(|| cb.lambda_double_add(&bl(pp), &laq.map(base_counted)));
             assert_eq!(imsc("base lambda_double_add", n), (0, 30, 12, 0), "{n}");
+            let (_, n) = measure(|| {
+                cb.lambda_double_add_add(&bl(pp), &laq.map(base_counted), &lao.map(base_counted))
+            });
+            assert_eq!(imsc("base lambda_double_add_add", n), (0, 51, 16, 0), "{n}");
             let (_, n) = measure(|| cb.ld_add(&lp.map(base_counted), &lq.map(base_counted)));
             assert_eq!(imsc("base ld_add", n), (0, 39, 8, 0), "{n}");
             let (_, n) = measure(|| cb.ld_mixed_add(&lp.map(base_counted), &qa.map(base_counted)));
@@ -1184,13 +1229,11 @@ fn lambda_ct_operation_counts_do_not_depend_on_the_scalar() {
     }
 }
 
-/// The scalars for which `lambda-ct` meets an exceptional input of its branch-free
-/// formulas and, as its documentation says, recomputes with the variable-time method:
-/// k ≡ 0, and a few structured scalars (measured: k = μ on gls254 at every width, whose
-/// halves are both even so that the final correction computes P1 − P1; r − 1 on
-/// gls254-ches2013 at w = 2, whose split is the tie-rounded (≈2^126, ≈2^126) and not
-/// (−1, 0)). The answer stays right for all of them and for the rest of the lattice
-/// scalars; k ≡ 0 visibly takes the fallback (two more inversions).
+/// The scalars near the exceptional inputs of `lambda-ct`'s branch-free formulas: k ≡ 0
+/// takes the variable-time fallback (visibly: two more inversions) and stays right; every
+/// other scalar here, the lattice's short vectors and their neighbours, μ, −μ, r − 1 and
+/// the extreme signs, runs the constant-time path with the same count as any scalar. (With
+/// the index-2 split of the seed's notes, k = μ and r − 1 took the fallback.)
 #[test]
 fn lambda_ct_exceptional_scalars_are_still_right() {
     let mut r = rng(0x915f);
@@ -1214,6 +1257,8 @@ fn lambda_ct_exceptional_scalars_are_still_right() {
                 if (k % &n).is_zero() {
                     assert_eq!(want, None);
                     assert_eq!(cnt.inv, normal.inv + 2, "k ≡ 0 takes the fallback");
+                } else {
+                    assert_eq!(cnt, normal, "w = {w}, k = {k:#x} took the fallback");
                 }
             }
         }
