@@ -160,8 +160,9 @@ pub const SEED001_RESULTS: [Seed001Row; 16] = [
 ];
 
 /// Seed 001's formula comparison, López–Dahab beside λ (m̃ = multiplication, s̃ = squaring,
-/// m̃_a, m̃_b = by the curve constants a and b, in GF(2^254)).
-pub const SEED001_FORMULAS: [(&str, &str, &str); 4] = [
+/// m̃_a, m̃_b = by the curve constants a and b, in GF(2^254)). The last row is from the
+/// slides' closing remarks ("2Q + P_j + P_j", λ only; no LD figure is given).
+pub const SEED001_FORMULAS: [(&str, &str, &str); 5] = [
     ("full addition", "13m + 4s", "11m + 2s"),
     ("mixed addition", "8m + m_a + 5s", "8m + 2s"),
     (
@@ -174,6 +175,7 @@ pub const SEED001_FORMULAS: [(&str, &str, &str); 4] = [
         "11m + 2m_a + m_b + 10s",
         "10m + m_a + 6s",
     ),
+    ("2Q + P + P'", "-", "17m + m_a + 8s"),
 ];
 
 /// Seed 003 (Brumley–Järvinen, EuroPKI 2008), "Software results, OpenSSL point
