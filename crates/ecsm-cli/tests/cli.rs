@@ -511,6 +511,115 @@ fn count_json_has_the_contract_fields_and_table_1_inversions() {
     }
 }
 
+/// The order n of B-233 (FIPS 186-4 D.1.2.3).
+const B233_N: &str = "01000000000000000000000000000013e974e72f8a6922031d2603cfe0d7";
+
+#[test]
+fn lambda_naf_and_halve_add_are_listed_and_agree_with_the_ladder() {
+    let listed = stdout(&ecsm(&["methods", "--curve", "sect233r1"], None));
+    for m in ["lambda-naf:w=4", "halve-add:w=4"] {
+        assert!(listed.lines().any(|l| l == m), "{m} in {listed}");
+    }
+    // K-233 has a2 = 0 and cofactor 4: no halving.
+    let k233 = stdout(&ecsm(&["methods", "--curve", "sect233k1"], None));
+    assert!(k233.lines().any(|l| l == "lambda-naf:w=4"), "{k233}");
+    assert!(!k233.contains("halve-add"), "{k233}");
+    for m in ["halve-add", "halve-add:w=4"] {
+        let o = ecsm(
+            &[
+                "mul",
+                "--curve",
+                "sect233k1",
+                "--scalar",
+                "5",
+                "--method",
+                m,
+            ],
+            None,
+        );
+        assert_usage_error(&o);
+        assert!(stderr(&o).contains("does not apply"), "{}", stderr(&o));
+    }
+    // T = (0, √b) (outside the subgroup), the OpenSSL key, n, n + 1 and a 4096-bit scalar.
+    let t = format!("02{}", "00".repeat(30));
+    let n_plus_1 = format!("{}d8", &B233_N[..B233_N.len() - 2]);
+    let all_ones = "f".repeat(1024);
+    let cases: [(&str, Option<&str>); 8] = [
+        (B233_D, None),
+        (B233_D, Some(B233_QC)),
+        ("1", Some(B233_Q)),
+        (B233_N, Some(B233_Q)),
+        (&n_plus_1, Some(B233_QC)),
+        (&all_ones, Some(B233_Q2C)),
+        ("3", Some(&t)),
+        ("4", Some(&t)),
+    ];
+    for (k, point) in cases {
+        let mut args = vec!["mul", "--curve", "sect233r1", "--scalar", k];
+        if let Some(p) = point {
+            args.extend(["--point", p]);
+        }
+        let with = |m: &str| ok_line(&[&args[..], &["--method", m]].concat());
+        let want = with("montgomery");
+        for m in [
+            "lambda-naf",
+            "lambda-naf:w=2",
+            "lambda-naf:w=6",
+            "halve-add",
+            "halve-add:w=2",
+            "halve-add:w=6",
+        ] {
+            assert_eq!(with(m), want, "{m} k = {k} P = {point:?}");
+        }
+        if k == B233_D && point.is_none() {
+            assert_eq!(want, B233_Q);
+        }
+    }
+    // Counts measured while the methods run: from (x, ỹ), so with the decompression
+    // (I + H); halve-add halves once per bit of n below the lowest nonzero digit.
+    let count = |m: &str| -> serde_json::Value {
+        let line = ok_line(&[
+            "count",
+            "--curve",
+            "B-233",
+            "--method",
+            m,
+            "--curves",
+            "2",
+            "--scalars",
+            "2",
+            "--json",
+        ]);
+        serde_json::from_str(&line).expect("JSON")
+    };
+    let v = count("halve-add:w=4");
+    assert_eq!(
+        (v["I"].as_f64(), v["stored_points"].as_u64()),
+        (Some(3.0), Some(4))
+    );
+    let h = v["H"].as_f64().unwrap();
+    assert!((225.0..=234.0).contains(&h), "{v}");
+    let v = count("lambda-naf:w=4");
+    assert_eq!(
+        (v["I"].as_f64(), v["H"].as_f64()),
+        (Some(4.0), Some(1.0)),
+        "{v}"
+    );
+    // The random curves of `--degree` have no known order: halve-add is refused.
+    assert_usage_error(&ecsm(
+        &[
+            "count",
+            "--degree",
+            "233",
+            "--method",
+            "halve-add",
+            "--curves",
+            "1",
+        ],
+        None,
+    ));
+}
+
 #[test]
 fn binary_methods_are_accepted_as_printed() {
     let out = stdout(&ecsm(&["methods", "--curve", "B-163"], None));

@@ -129,8 +129,8 @@ fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
             _mm_castsi128_pd(hi),
         ));
         let h = _mm_or_si128(_mm_slli_epi64(hi, 1), _mm_srli_epi64(mid, 63));
-        let x = _mm_xor_si128(h, _mm_srli_si128(h, 8)); // [S, H1]
-        // S·x^63 = [S << 63, S >> 1], from the low lanes.
+        // x = [S, H1]; S·x^63 = [S << 63, S >> 1], from the low lanes.
+        let x = _mm_xor_si128(h, _mm_srli_si128(h, 8));
         let s63 = _mm_unpacklo_epi64(_mm_slli_epi64(x, 63), _mm_srli_epi64(x, 1));
         let low = _mm_and_si128(lo, _mm_set_epi64x(i64::MAX, -1));
         _mm_xor_si128(_mm_xor_si128(low, x), s63)

@@ -439,8 +439,32 @@ mod x86 {
         unsafe { clmul::square::<N, R>(a) }
     }
 
+    /// The GF(2^254) product `mul254` on N-word operands when the field is
+    /// x^127 + x^63 + 1 (N = 2); `None` for other fields.
+    ///
+    /// # Safety
+    /// `mul254` must be safe to call (the CPU features it needs).
+    #[inline(always)]
+    unsafe fn ext2_127<const N: usize, R: Reduction<N>>(
+        a: [&[u64; N]; 4],
+        mul254: impl FnOnce(&[u64; 2], &[u64; 2], &[u64; 2], &[u64; 2]) -> ([u64; 2], [u64; 2]),
+    ) -> Option<([u64; N], [u64; N])> {
+        if !(R::IS_X127_X63_1 && N == 2) {
+            return None;
+        }
+        // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type.
+        unsafe {
+            let w = |v: &[u64; N]| -> &[u64; 2] { &*v.as_ptr().cast() };
+            let (c0, c1) = mul254(w(a[0]), w(a[1]), w(a[2]), w(a[3]));
+            Some((
+                core::mem::transmute_copy(&c0),
+                core::mem::transmute_copy(&c1),
+            ))
+        }
+    }
+
     /// The extension product with lazy reduction for x^127 + x^63 + 1 (see
-    /// [`clmul::mul254`]); `None` for other fields.
+    /// [`clmul::mul254`]), outlined; `None` for other fields.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ and SSE4.1.
@@ -451,23 +475,12 @@ mod x86 {
         b0: &[u64; N],
         b1: &[u64; N],
     ) -> Option<([u64; N], [u64; N])> {
-        if R::IS_X127_X63_1 && N == 2 {
-            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
-            // guarantees the CPU features.
-            return Some(unsafe {
-                let (c0, c1) = clmul::mul254(
-                    &*a0.as_ptr().cast(),
-                    &*a1.as_ptr().cast(),
-                    &*b0.as_ptr().cast(),
-                    &*b1.as_ptr().cast(),
-                );
-                (
-                    core::mem::transmute_copy(&c0),
-                    core::mem::transmute_copy(&c1),
-                )
-            });
+        // SAFETY: the caller guarantees the CPU features of `mul254`.
+        unsafe {
+            ext2_127::<N, R>([a0, a1, b0, b1], |a0, a1, b0, b1| {
+                clmul::mul254(a0, a1, b0, b1)
+            })
         }
-        None
     }
 
     /// [`clmul_mul_ext2`] with PCLMULQDQ as inline assembly in encoding `C`, inlined into
@@ -486,23 +499,12 @@ mod x86 {
         b0: &[u64; N],
         b1: &[u64; N],
     ) -> Option<([u64; N], [u64; N])> {
-        if R::IS_X127_X63_1 && N == 2 {
-            // SAFETY: N == 2, so [u64; N] and [u64; 2] are the same type; the caller
-            // guarantees the CPU features.
-            return Some(unsafe {
-                let (c0, c1) = clmul::mul254_with::<C>(
-                    &*a0.as_ptr().cast(),
-                    &*a1.as_ptr().cast(),
-                    &*b0.as_ptr().cast(),
-                    &*b1.as_ptr().cast(),
-                );
-                (
-                    core::mem::transmute_copy(&c0),
-                    core::mem::transmute_copy(&c1),
-                )
-            });
+        // SAFETY: the caller guarantees what `C` uses.
+        unsafe {
+            ext2_127::<N, R>([a0, a1, b0, b1], |a0, a1, b0, b1| {
+                clmul::mul254_with::<C>(a0, a1, b0, b1)
+            })
         }
-        None
     }
 
     /// The clmul product with PCLMULQDQ as inline assembly in encoding `C`, inlined into

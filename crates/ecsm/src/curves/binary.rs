@@ -23,9 +23,11 @@ use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, Encodi
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::{BinaryField, BinaryFieldTask, FieldMap, Gf163, Gf233, Gf283, Gf409, Gf571};
 use crate::mul::binary::{
-    montgomery_compressed, mul_affine, mul_hinted_task, BinaryMethod, BinaryMulError,
-    BOS_COSTER_DEFAULT_K, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W, YAO_DEFAULT_K,
+    montgomery_compressed, mul_affine_with_order, mul_hinted_task_with_order, BinaryMethod,
+    BinaryMulError, BOS_COSTER_DEFAULT_K, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W,
+    YAO_DEFAULT_K,
 };
+use crate::mul::binary_lambda::{HALVE_ADD_DEFAULT_W, HALVING_NEEDS, LAMBDA_NAF_DEFAULT_W};
 use crate::mul::xdbl::HintedPoint;
 use crate::mul::{random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
@@ -114,6 +116,8 @@ pub fn encode_point<F: BinaryField, S: CurveShape>(
 /// code: the maps copy words).
 struct MulTask<'a, F, S> {
     curve: &'a BinaryCurve<F, S>,
+    /// n, for halve-and-add.
+    order: &'a [u64],
     method: BinaryMethod,
     k: &'a [u64],
     p: &'a Parsed<F>,
@@ -135,7 +139,7 @@ impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for MulTask<'_, F, S> {
                     Parsed::Affine(p) => p.map(to),
                     Parsed::Compressed(c) => curve.decompress(&c.map(to))?,
                 };
-                mul_affine(&curve, self.method, self.k, &p)?
+                mul_affine_with_order(&curve, Some(self.order), self.method, self.k, &p)?
             }
         };
         Ok(q.map(|g| map.back(g)))
@@ -181,9 +185,30 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
         self.params
     }
 
+    /// \[k\]P with the default method or the ladder, which take any point and k.
     fn mul_point(&self, k: &[u64], p: &Affine<F>, method: BinaryMethod) -> Affine<F> {
         self.mul_parsed(k, &Parsed::Affine(*p), method)
             .expect("an affine point needs no decompression")
+    }
+
+    /// True when halve-and-add applies: Tr(a2) = 1 (so #E = 2·odd) and cofactor 2, the
+    /// five B-curves and K-163.
+    pub fn halving_applies(&self) -> bool {
+        self.params.h == 2 && self.curve.halving_applies()
+    }
+
+    /// The method a spec names, if this curve offers it: halve-add only where
+    /// [`Self::halving_applies`].
+    pub fn method(&self, spec: &MethodSpec) -> Result<BinaryMethod, SpecError> {
+        let m = BinaryMethod::from_spec(spec, self.params.name)?;
+        if matches!(m, BinaryMethod::HalveAdd(_)) && !self.halving_applies() {
+            return Err(SpecError::NotApplicable {
+                name: spec.name.clone(),
+                curve: self.params.name.to_string(),
+                reason: HALVING_NEEDS.to_string(),
+            });
+        }
+        Ok(m)
     }
 
     /// \[k\]P with `method`, run as one [`BinaryField::run_task`] (see [`MulTask`]).
@@ -192,15 +217,17 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
         k: &[u64],
         p: &Parsed<F>,
         method: BinaryMethod,
-    ) -> Result<Affine<F>, EncodingError> {
+    ) -> Result<Affine<F>, CurveOpError> {
         F::run_task(MulTask {
             curve: &self.curve,
+            order: &self.n,
             method,
             k,
             p,
         })
         .map_err(|e| match e {
-            BinaryMulError::Encoding(e) => e,
+            BinaryMulError::Encoding(e) => e.into(),
+            e @ BinaryMulError::NotApplicable { .. } => CurveOpError::Unsupported(e.to_string()),
             e @ (BinaryMulError::Recode(_)
             | BinaryMulError::MissingHint { .. }
             | BinaryMulError::BadParameter { .. }) => {
@@ -254,10 +281,18 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         self.params.h
     }
     fn methods(&self) -> Vec<MethodSpec> {
+        let halve = self
+            .halving_applies()
+            .then_some(BinaryMethod::HalveAdd(HALVE_ADD_DEFAULT_W));
         [
             BinaryMethod::DoubleAdd,
             BinaryMethod::Naf(NAF_DEFAULT_W),
             BinaryMethod::NafSole(NAF_SOLE_DEFAULT_W),
+            BinaryMethod::LambdaNaf(LAMBDA_NAF_DEFAULT_W),
+        ]
+        .into_iter()
+        .chain(halve)
+        .chain([
             BinaryMethod::Montgomery,
             BinaryMethod::XJsf(1),
             BinaryMethod::XJsf(2),
@@ -273,16 +308,15 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             BinaryMethod::BosCoster(BOS_COSTER_DEFAULT_K),
             BinaryMethod::Yao(YAO_DEFAULT_K),
             BinaryMethod::MontgomeryCt,
-        ]
-        .iter()
-        .map(BinaryMethod::spec)
+        ])
+        .map(|m| m.spec())
         .collect()
     }
     fn default_method(&self) -> MethodSpec {
         DEFAULT_METHOD.spec()
     }
     fn check_method(&self, method: &MethodSpec) -> Result<(), SpecError> {
-        BinaryMethod::from_spec(method, self.params.name).map(|_| ())
+        self.method(method).map(|_| ())
     }
     fn generator(&self, compressed: bool) -> Vec<u8> {
         encode_point(&self.curve, &self.g, compressed)
@@ -294,7 +328,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         method: &MethodSpec,
         compressed: bool,
     ) -> Result<Vec<u8>, CurveOpError> {
-        let method = BinaryMethod::from_spec(method, self.params.name)?;
+        let method = self.method(method)?;
         check_scalar_len(k)?;
         let p = match point {
             None => Parsed::Affine(self.g),
@@ -333,7 +367,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         cfg: BenchConfig,
         seed: u64,
     ) -> Result<Timing, CurveOpError> {
-        let method = BinaryMethod::from_spec(method, self.params.name)?;
+        let method = self.method(method)?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         const SAMPLES: usize = 8;
         let inputs: Vec<(Vec<u64>, HintedPoint<F>)> = (0..SAMPLES)
@@ -347,15 +381,23 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             })
             .collect();
         for (k, p) in &inputs {
-            mul_hinted_task(&self.curve, method, k, p).map_err(|e| match e {
-                BinaryMulError::Encoding(e) => CurveOpError::from(e),
-                e => CurveOpError::Unsupported(e.to_string()),
+            mul_hinted_task_with_order(&self.curve, Some(&self.n), method, k, p).map_err(|e| {
+                match e {
+                    BinaryMulError::Encoding(e) => CurveOpError::from(e),
+                    e => CurveOpError::Unsupported(e.to_string()),
+                }
             })?;
         }
         Ok(time_chain(cfg, 0usize, |iters, mut i| {
             for _ in 0..iters {
                 let (k, p) = &inputs[i % SAMPLES];
-                let q = mul_hinted_task(&self.curve, method, black_box(k), black_box(p));
+                let q = mul_hinted_task_with_order(
+                    &self.curve,
+                    Some(&self.n),
+                    method,
+                    black_box(k),
+                    black_box(p),
+                );
                 i += 1 + black_box(q.is_err()) as usize;
             }
             i

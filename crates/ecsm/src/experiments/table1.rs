@@ -6,7 +6,9 @@
 //! Counts are measured: each multiplication runs once more on [`Counted`] and the tallies
 //! are averaged. Times are the median over all samples of single multiplications on the
 //! plain field, each sample run `reps` times. The same curves, points and scalars serve
-//! every method (the generator is seeded).
+//! every method (the generator is seeded). `halve-add` needs the order of the subgroup,
+//! which only the named curves supply: on random curves it is
+//! [`BinaryMulError::NotApplicable`].
 
 use crate::cost::{measure, Counted, OpCounts};
 use crate::curve::binary::{
@@ -14,7 +16,9 @@ use crate::curve::binary::{
     KoblitzA0, KoblitzA1,
 };
 use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
-use crate::mul::binary::{mul_hinted, mul_hinted_task, BinaryMethod, BinaryMulError};
+use crate::mul::binary::{
+    mul_hinted_task_with_order, mul_hinted_with_order, BinaryMethod, BinaryMulError,
+};
 use crate::mul::xdbl::HintedPoint;
 use crate::mul::{bit_len, cmp_words, random_below};
 use rand_chacha::ChaCha8Rng;
@@ -97,17 +101,25 @@ pub const DEGREES: [usize; 5] = [163, 233, 283, 409, 571];
 
 struct Sample<F, S> {
     curve: BinaryCurve<F, S>,
+    /// The order of the subgroup, for halve-and-add: known on the named curves only.
+    order: Option<Vec<u64>>,
     point: HintedPoint<F>,
     scalars: Vec<Vec<u64>>,
 }
 
 impl<F: BinaryField, S: CurveShape> Sample<F, S> {
     /// P with all the hint bits its owner publishes (seed 000 §3.4: m + 2 of them).
-    fn new(curve: BinaryCurve<F, S>, p: &Affine<F>, scalars: Vec<Vec<u64>>) -> Self {
+    fn new(
+        curve: BinaryCurve<F, S>,
+        order: Option<Vec<u64>>,
+        p: &Affine<F>,
+        scalars: Vec<Vec<u64>>,
+    ) -> Self {
         let point = HintedPoint::from_point(&curve, p, curve.hint_count())
             .expect("random points are finite");
         Sample {
             curve,
+            order,
             point,
             scalars,
         }
@@ -146,7 +158,7 @@ fn random_samples<F: BinaryField>(cfg: &Table1Config) -> Vec<Sample<F, GenericA1
             let scalars = (0..cfg.scalars)
                 .map(|_| uniform_below(&bound, &mut rng))
                 .collect();
-            Sample::new(curve, &p, scalars)
+            Sample::new(curve, None, &p, scalars)
         })
         .collect()
 }
@@ -166,7 +178,9 @@ fn named_samples<F: BinaryField, S: CurveShape>(
             let scalars = (0..cfg.scalars)
                 .map(|_| random_below(&n, &mut rng))
                 .collect();
-            Sample::new(curve, &p, scalars)
+            // n serves halve-add where the cofactor is 2 (with Tr(a2) = 1, #E = 2n).
+            let order = (params.h == 2).then(|| n.clone());
+            Sample::new(curve, order, &p, scalars)
         })
         .collect()
 }
@@ -190,13 +204,20 @@ fn run_method<F: BinaryField, S: CurveShape>(
             hints: s.point.hints.clone(),
         };
         for k in &s.scalars {
-            let (r, o) = measure(|| mul_hinted(&curve, method, k, &point));
+            let order = s.order.as_deref();
+            let (r, o) = measure(|| mul_hinted_with_order(&curve, order, method, k, &point));
             r.map_err(fail)?;
             total = total.plus(o);
             n += 1;
             for _ in 0..reps {
                 let t = Instant::now();
-                let q = mul_hinted_task(&s.curve, method, black_box(k), black_box(&s.point));
+                let q = mul_hinted_task_with_order(
+                    &s.curve,
+                    order,
+                    method,
+                    black_box(k),
+                    black_box(&s.point),
+                );
                 times.push(t.elapsed().as_nanos() as f64);
                 q.map_err(fail)?;
             }

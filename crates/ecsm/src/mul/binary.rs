@@ -14,15 +14,21 @@
 //! [`montgomery_ct`] runs a fixed number of ladder steps with masked swaps and a
 //! constant-time inversion; its documentation lists exactly what it still branches on.
 //!
-//! Costs (measured on [`crate::cost::Counted`] by `tests/binary_named.rs`; ℓ = bit length
-//! of k, wt = number of nonzero digits of the recoding, C = a multiplication by a6 or √a6,
-//! 0C on Koblitz curves; with a2 ∈ {0, 1}):
+//! The λ-coordinate methods of seed 001, `lambda-naf` and `halve-add`, are in
+//! [`crate::mul::binary_lambda`]; every method is selected by [`BinaryMethod`].
+//!
+//! Costs (measured on [`crate::cost::Counted`] by `tests/suite/binary_named.rs` and
+//! `tests/suite/binary_lambda.rs`; ℓ = bit length of k, wt = number of nonzero digits of
+//! the recoding, C = a multiplication by a6 or √a6, 0C on Koblitz curves; with
+//! a2 ∈ {0, 1}):
 //!
 //! | method | cost |
 //! |---|---|
 //! | [`double_add`] | (ℓ − 1)·(3M + 5S + 1C) + (wt − 1)·(8M + 5S) + I + 2M + 1S |
 //! | [`naf`] | (len − 1)·(3M + 5S + 1C) + (wt − 1)·(8M + 5S) + I + 2M + 1S + table |
 //! | [`naf_sole`] | the same, with the single-inversion table |
+//! | [`lambda_naf`] | (len − wt)·D + (wt − 1)·(10M + 6S) + I + 3M + λ table |
+//! | [`halve_add`] (P in the subgroup) | I + 1M + 2Tr + (t − i0)·(1H + 1M + 1√ + 1Tr) + (wt − a)·(8M + 2S) + Σ + I + 3M |
 //! | [`montgomery`] | L·(5M + 4S + 1C) + I + 10M + 1S, L = max(m, ℓ) |
 //! | [`montgomery_compressed`] | L·(5M + 4S + 1C) + I + H + 12M + 2S + 1C + 1Tr |
 //! | [`montgomery_ct`] | (m + 1)·(5M + 4S + 1C) + I + 10M + 1S (for k < 2^(m+1)) |
@@ -31,7 +37,15 @@
 //! len is the number of NAF_w digits (at most ℓ + 1) and the top digit's table look-up is
 //! free. The table of t = 2^(w−2) odd multiples costs nothing for t = 1 (w = 2: just P),
 //! t·(I + 2M + 1S) by affine additions ([`naf`]) and I + (9t − 9)M + 2tS with one
-//! inversion ([`naf_sole`]) for t ≥ 2.
+//! inversion ([`naf_sole`]) for t ≥ 2. lambda-naf: D is the λ-projective doubling,
+//! 4M + 4S (3M + 4S on the Koblitz curves), each nonzero digit below the top one a fused
+//! 2Q ± P; its λ-affine table ([`lambda_odd_multiples`]) costs I + 1M for t = 1 and
+//! 2I + (13t − 12)M + 2tS for t ≥ 2. halve-add: t = bit length of n, i0 the position of
+//! the lowest nonzero digit of NAF_w(2^t·k mod n), a ≤ 2^(w−2) the accumulators in use (their
+//! first addition is free) and Σ = Σ (2j + 1)·Q_j, 2(a − 1)·(11M + 2S) + D when every
+//! accumulator is in use (one of those additions is 8M + 4S when the slot below the top
+//! one in use is empty); a point outside the subgroup adds an affine addition of T,
+//! and one more for odd k.
 //!
 //! Measured (`ecsm bench --curve … --method … --quick`, from (x, ỹ), one AMD EPYC core,
 //! VPCLMULQDQ selected (the clmul code below 8 words), medians of three runs on a loaded
@@ -42,12 +56,24 @@
 //! naf:w=4 27.2 µs (38.2), double-add 32.3 µs (47.2). K-233: montgomery 18.0 µs (23.9),
 //! montgomery-ct 20.2 µs, naf-sole:w=5 21.5 µs (30.7). B-571 (whose products stay calls
 //! to the 256-bit code; noisy): montgomery 214 µs (224), montgomery-ct 222 µs (best run).
+//! The λ methods, measured the same way on a loaded machine (medians of five runs; the
+//! ladder and naf:w=4 in the same runs): B-233 lambda-naf:w=4 25.9 µs, halve-add:w=4
+//! 50.1 µs, naf:w=4 30.7 µs, montgomery 22.3 µs; K-233 (fastest runs) lambda-naf:w=4
+//! 21.7 µs, montgomery 19.0 µs. Halve-and-add loses to the doublings here because a halving
+//! (1H + 1M + 1√) costs more than a λ doubling (4M + 4S) on this machine.
 
-use super::xdbl::{self, HintedPoint};
+pub use super::binary_dispatch::{
+    mul_affine, mul_affine_with_order, mul_compressed, mul_compressed_with_order, mul_hinted,
+    mul_hinted_task, mul_hinted_task_with_order, mul_hinted_with_order,
+};
+#[cfg(doc)]
+use super::binary_lambda::{halve_add, lambda_naf, lambda_odd_multiples};
+use super::binary_lambda::{HALVE_ADD_DEFAULT_W, LAMBDA_NAF_DEFAULT_W};
+use super::xdbl;
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
 use crate::encoding::EncodingError;
-use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
+use crate::field::BinaryField;
 use crate::recode::{wnaf, RecodeError};
 
 /// Smallest NAF_w width offered by the `naf` and `naf-sole` methods.
@@ -71,6 +97,13 @@ pub enum BinaryMethod {
     Naf(usize),
     /// `naf-sole:w=W`: the same with the single-inversion precomputation.
     NafSole(usize),
+    /// `lambda-naf:w=W`: NAF_w with a λ-projective accumulator, the fused 2Q + P and a
+    /// λ-affine table ([`crate::mul::binary_lambda::lambda_naf`]).
+    LambdaNaf(usize),
+    /// `halve-add:w=W`: right-to-left NAF_w halve-and-add with halving in λ-affine
+    /// coordinates ([`crate::mul::binary_lambda::halve_add`]); needs Tr(a2) = 1 and the
+    /// order n of the subgroup.
+    HalveAdd(usize),
     /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
     Montgomery,
     /// `montgomery-ct`: the same ladder with a fixed step count and masked swaps
@@ -103,10 +136,11 @@ pub const BOS_COSTER_DEFAULT_K: usize = 16;
 pub const YAO_DEFAULT_K: usize = 4;
 
 impl BinaryMethod {
-    /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]` with
-    /// W ∈ 2..=6 (default [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`]), `montgomery` or
-    /// `montgomery-ct`;
-    /// `curve` only labels the error.
+    /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]`,
+    /// `lambda-naf[:w=W]`, `halve-add[:w=W]` with W ∈ 2..=6 (default [`NAF_DEFAULT_W`],
+    /// [`NAF_SOLE_DEFAULT_W`], [`LAMBDA_NAF_DEFAULT_W`], [`HALVE_ADD_DEFAULT_W`]),
+    /// `montgomery`, `montgomery-ct`, or an x-doubling method; `curve` only labels the
+    /// error (whether halve-add applies to a curve is the named curve's check).
     pub fn from_spec(spec: &MethodSpec, curve: &str) -> Result<Self, SpecError> {
         let width = |spec: &MethodSpec, default: usize| -> Result<usize, SpecError> {
             spec.only_params(&["w"])?;
@@ -119,6 +153,8 @@ impl BinaryMethod {
             }
             "naf" => Ok(BinaryMethod::Naf(width(spec, NAF_DEFAULT_W)?)),
             "naf-sole" => Ok(BinaryMethod::NafSole(width(spec, NAF_SOLE_DEFAULT_W)?)),
+            "lambda-naf" => Ok(BinaryMethod::LambdaNaf(width(spec, LAMBDA_NAF_DEFAULT_W)?)),
+            "halve-add" => Ok(BinaryMethod::HalveAdd(width(spec, HALVE_ADD_DEFAULT_W)?)),
             "montgomery" => {
                 spec.only_params(&[])?;
                 Ok(BinaryMethod::Montgomery)
@@ -172,6 +208,8 @@ impl BinaryMethod {
             BinaryMethod::DoubleAdd => ("double-add", vec![]),
             BinaryMethod::Naf(w) => ("naf", vec![("w".to_string(), w as u64)]),
             BinaryMethod::NafSole(w) => ("naf-sole", vec![("w".to_string(), w as u64)]),
+            BinaryMethod::LambdaNaf(w) => ("lambda-naf", vec![("w".to_string(), w as u64)]),
+            BinaryMethod::HalveAdd(w) => ("halve-add", vec![("w".to_string(), w as u64)]),
             BinaryMethod::Montgomery => ("montgomery", vec![]),
             BinaryMethod::MontgomeryCt => ("montgomery-ct", vec![]),
             BinaryMethod::XJsf(1) => ("x-jsf", vec![]),
@@ -204,6 +242,12 @@ impl BinaryMethod {
             BinaryMethod::Naf(w) => check_param("naf", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W),
             BinaryMethod::NafSole(w) => {
                 check_param("naf-sole", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W)
+            }
+            BinaryMethod::LambdaNaf(w) => {
+                check_param("lambda-naf", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W)
+            }
+            BinaryMethod::HalveAdd(w) => {
+                check_param("halve-add", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W)
             }
             BinaryMethod::Www { w, sole } => check_param(
                 if sole { "www-sole" } else { "www" },
@@ -263,12 +307,16 @@ impl BinaryMethod {
     }
 
     /// The number of points the method stores (seed 000 Table 1's #P): 1 for double-add
-    /// and the ladder, the 2^(w−2) table points of NAF_w, Q_i and Q_(2j+1) ± Q_(2j) for
+    /// and the ladder, the 2^(w−2) table points of NAF_w (λ-affine for lambda-naf), the
+    /// 2^(w−2) accumulators of halve-add, Q_i and Q_(2j+1) ± Q_(2j) for
     /// x-JSF_T, 3·2^(w−2) for w-w-w, the t shares of Bos–Coster and Yao.
     pub fn stored_points(&self, scalar_bits: usize) -> usize {
         match *self {
             BinaryMethod::DoubleAdd | BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt => 1,
-            BinaryMethod::Naf(w) | BinaryMethod::NafSole(w) => pow2(w.saturating_sub(2)),
+            BinaryMethod::Naf(w)
+            | BinaryMethod::NafSole(w)
+            | BinaryMethod::LambdaNaf(w)
+            | BinaryMethod::HalveAdd(w) => pow2(w.saturating_sub(2)),
             BinaryMethod::XJsf(t) => pow2(t as usize + 1),
             BinaryMethod::Www { w, .. } => pow2(w.saturating_sub(2)).saturating_mul(3),
             BinaryMethod::BosCoster(_) | BinaryMethod::Yao(_) => self.shares(scalar_bits),
@@ -316,6 +364,15 @@ pub enum BinaryMulError {
         min: usize,
         /// Largest value supported.
         max: usize,
+    },
+    /// The method does not apply to this curve, or needs data the call did not supply
+    /// (halve-add: Tr(a2) = 1 and the order of the subgroup).
+    #[error("{method} does not apply here: {reason}")]
+    NotApplicable {
+        /// The method's spec name.
+        method: &'static str,
+        /// What it needs.
+        reason: &'static str,
     },
 }
 
@@ -399,7 +456,7 @@ fn eval_wnaf<F: BinaryField, S: CurveShape>(
 }
 
 /// P, \[3\]P, …, \[2t − 1\]P by the given precomputation; t = 1 needs no doubling.
-fn odd_table<F: BinaryField, S: CurveShape>(
+pub(crate) fn odd_table<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     p: &Affine<F>,
     t: usize,
@@ -473,7 +530,7 @@ fn ladder<F: BinaryField, S: CurveShape>(
 }
 
 /// \[k\]T for the point T of order 2: T for odd k, O for even k.
-fn two_torsion_mul<F: BinaryField, S: CurveShape>(
+pub(crate) fn two_torsion_mul<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
 ) -> Affine<F> {
@@ -665,124 +722,4 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
     let xk = r0.x * (inv * xz2);
     let yk = (xk + x) * (u * inv) + y;
     Ok(Affine::new(xk, yk))
-}
-
-/// \[k\]P on an affine point with `method`. The x-doubling methods first derive the hint
-/// bits they read from P ([`BinaryCurve::hint_bits`], the point owner's precomputation,
-/// not part of the method's cost). Errors only for parameters outside the method's
-/// ranges ([`BinaryMethod::validate`]).
-pub fn mul_affine<F: BinaryField, S: CurveShape>(
-    curve: &BinaryCurve<F, S>,
-    method: BinaryMethod,
-    k: &[u64],
-    p: &Affine<F>,
-) -> Result<Affine<F>, BinaryMulError> {
-    method.validate()?;
-    match method {
-        BinaryMethod::DoubleAdd => Ok(double_add(curve, k, p)),
-        BinaryMethod::Naf(w) => Ok(naf(curve, k, p, w)?),
-        BinaryMethod::NafSole(w) => Ok(naf_sole(curve, k, p, w)?),
-        BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
-        BinaryMethod::MontgomeryCt => Ok(montgomery_ct(curve, k, p)),
-        _ => {
-            let count = method
-                .hint_indices(bit_len(k))
-                .into_iter()
-                .max()
-                .unwrap_or(0)
-                + 1;
-            let Some(hinted) = HintedPoint::from_point(curve, p, count) else {
-                return Ok(Affine::Infinity);
-            };
-            match mul_hinted(curve, method, k, &hinted) {
-                Err(e @ (BinaryMulError::MissingHint { .. } | BinaryMulError::Encoding(_))) => {
-                    unreachable!("hints derived from a point on the curve: {e}")
-                }
-                r => r,
-            }
-        }
-    }
-}
-
-/// \[k\]P for P = (x, ỹ) with `method`, the decompression included: the ladder shares
-/// its inversion with it ([`montgomery_compressed`]), the other methods decompress first
-/// ([`BinaryCurve::decompress`], I + H + 1M + 1S + 1C). A pair naming no point is an error
-/// whatever k is.
-pub fn mul_compressed<F: BinaryField, S: CurveShape>(
-    curve: &BinaryCurve<F, S>,
-    method: BinaryMethod,
-    k: &[u64],
-    p: &Compressed<F>,
-) -> Result<Affine<F>, BinaryMulError> {
-    match method {
-        BinaryMethod::Montgomery => Ok(montgomery_compressed(curve, k, p)?),
-        _ => {
-            let pt = curve.decompress(p)?;
-            Ok(mul_affine(curve, method, k, &pt)?)
-        }
-    }
-}
-
-/// \[k\]P for P given as x(P) and hint bits (seed 000 §3.4), the form Table 1 of seed 000
-/// starts from: the x-doubling methods consume the bits they need ([`xdbl`]); the others
-/// use b_0 = ỹ as [`mul_compressed`] does.
-pub fn mul_hinted<F: BinaryField, S: CurveShape>(
-    curve: &BinaryCurve<F, S>,
-    method: BinaryMethod,
-    k: &[u64],
-    p: &HintedPoint<F>,
-) -> Result<Affine<F>, BinaryMulError> {
-    method.validate()?;
-    match method {
-        BinaryMethod::XJsf(t) => xdbl::x_jsf(curve, k, p, t),
-        BinaryMethod::Www { w, sole } => xdbl::www(curve, k, p, w, sole),
-        BinaryMethod::BosCoster(width) => xdbl::bos_coster(curve, k, p, width),
-        BinaryMethod::Yao(width) => xdbl::yao(curve, k, p, width),
-        _ => {
-            let c = Compressed::Point {
-                x: p.x,
-                y_bit: p.hint(0)?,
-            };
-            mul_compressed(curve, method, k, &c)
-        }
-    }
-}
-
-/// The task behind [`mul_hinted_task`].
-struct HintedTask<'a, F, S> {
-    curve: &'a BinaryCurve<F, S>,
-    method: BinaryMethod,
-    k: &'a [u64],
-    p: &'a HintedPoint<F>,
-}
-
-impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for HintedTask<'_, F, S> {
-    type Output = Result<Affine<F>, BinaryMulError>;
-    #[inline(always)]
-    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
-        let to = |f: F| map.to(f);
-        let curve = self.curve.map_field(to);
-        let p = HintedPoint {
-            x: to(self.p.x),
-            hints: self.p.hints.clone(),
-        };
-        Ok(mul_hinted(&curve, self.method, self.k, &p)?.map(|g| map.back(g)))
-    }
-}
-
-/// [`mul_hinted`] run as one [`BinaryField::run_task`]: the same computation, with every
-/// field operation inlined for the backend chosen at run time (the hint bits are copied
-/// once into the task).
-pub fn mul_hinted_task<F: BinaryField, S: CurveShape>(
-    curve: &BinaryCurve<F, S>,
-    method: BinaryMethod,
-    k: &[u64],
-    p: &HintedPoint<F>,
-) -> Result<Affine<F>, BinaryMulError> {
-    F::run_task(HintedTask {
-        curve,
-        method,
-        k,
-        p,
-    })
 }

@@ -3,6 +3,8 @@
 //! little-endian 64-bit words.
 
 pub mod binary;
+mod binary_dispatch;
+pub mod binary_lambda;
 pub mod spec;
 pub mod weierstrass;
 pub mod xdbl;

@@ -26,6 +26,16 @@ pub enum SpecError {
         /// The curve.
         curve: String,
     },
+    /// A method of this curve family that does not apply to this curve.
+    #[error("method {name:?} does not apply to {curve}: {reason}")]
+    NotApplicable {
+        /// The method name given.
+        name: String,
+        /// The curve.
+        curve: String,
+        /// What the method needs.
+        reason: String,
+    },
     /// A parameter the method does not take.
     #[error("method {method} takes no parameter {key:?}")]
     UnknownParam {

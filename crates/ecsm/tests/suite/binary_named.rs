@@ -14,7 +14,7 @@ use ecsm::curve::binary::{
 };
 use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
 use ecsm::encoding::{from_hex, EncodingError};
-use ecsm::field::{BinaryField, Field, Gf163, Gf233, Gf283, Gf409, Gf571};
+use ecsm::field::{BinaryField, Field, Gf163, Gf233, Gf571};
 use ecsm::mul::binary::{
     double_add, montgomery, montgomery_compressed, mul_compressed, naf, naf_sole, BinaryMethod,
     BinaryMulError,
@@ -30,10 +30,10 @@ use rand_core::RngCore;
 // inversion per operation, sharing nothing with the library's formulas.
 // ---------------------------------------------------------------------------------------
 
-type Pt<F> = Option<(F, F)>;
+pub(crate) type Pt<F> = Option<(F, F)>;
 
 #[derive(Clone, Copy)]
-struct Ref<F> {
+pub(crate) struct Ref<F> {
     a2: F,
     a6: F,
     bytes: usize,
@@ -48,7 +48,7 @@ fn lowbit<F: Field>(v: F) -> bool {
 }
 
 impl<F: BinaryField> Ref<F> {
-    fn of(p: &BinaryCurveParams) -> Self {
+    pub(crate) fn of(p: &BinaryCurveParams) -> Self {
         assert_eq!(p.m, F::DEGREE);
         Ref {
             a2: if p.a2 == 1 { F::one() } else { F::zero() },
@@ -56,16 +56,16 @@ impl<F: BinaryField> Ref<F> {
             bytes: p.m.div_ceil(8),
         }
     }
-    fn on_curve(&self, p: Pt<F>) -> bool {
+    pub(crate) fn on_curve(&self, p: Pt<F>) -> bool {
         match p {
             None => true,
             Some((x, y)) => y * y + x * y == x * x * x + self.a2 * x * x + self.a6,
         }
     }
-    fn neg(&self, p: Pt<F>) -> Pt<F> {
+    pub(crate) fn neg(&self, p: Pt<F>) -> Pt<F> {
         p.map(|(x, y)| (x, x + y))
     }
-    fn double(&self, p: Pt<F>) -> Pt<F> {
+    pub(crate) fn double(&self, p: Pt<F>) -> Pt<F> {
         let (x, y) = p?;
         if x.is_zero() {
             return None;
@@ -74,7 +74,7 @@ impl<F: BinaryField> Ref<F> {
         let x3 = l * l + l + self.a2;
         Some((x3, x * x + (l + F::one()) * x3))
     }
-    fn add(&self, p: Pt<F>, q: Pt<F>) -> Pt<F> {
+    pub(crate) fn add(&self, p: Pt<F>, q: Pt<F>) -> Pt<F> {
         let Some((x1, y1)) = p else { return q };
         let Some((x2, y2)) = q else { return p };
         if x1 == x2 {
@@ -85,7 +85,7 @@ impl<F: BinaryField> Ref<F> {
         Some((x3, l * (x1 + x3) + x3 + y1))
     }
     /// Right-to-left double-and-add.
-    fn mul(&self, p: Pt<F>, k: &[u64]) -> Pt<F> {
+    pub(crate) fn mul(&self, p: Pt<F>, k: &[u64]) -> Pt<F> {
         let (mut acc, mut base) = (None, p);
         for i in 0..bit_len(k) {
             if (k[i / 64] >> (i % 64)) & 1 == 1 {
@@ -96,25 +96,25 @@ impl<F: BinaryField> Ref<F> {
         acc
     }
     /// ỹ = lowbit(y/x), 0 for x = 0.
-    fn ybit(&self, p: Pt<F>) -> bool {
+    pub(crate) fn ybit(&self, p: Pt<F>) -> bool {
         match p {
             Some((x, y)) if !x.is_zero() => lowbit(y * x.invert_vartime().unwrap()),
             _ => false,
         }
     }
-    fn encode(&self, p: Pt<F>) -> Vec<u8> {
+    pub(crate) fn encode(&self, p: Pt<F>) -> Vec<u8> {
         match p {
             None => vec![0],
             Some((x, y)) => [vec![4], x.to_bytes(), y.to_bytes()].concat(),
         }
     }
-    fn encode_compressed(&self, p: Pt<F>) -> Vec<u8> {
+    pub(crate) fn encode_compressed(&self, p: Pt<F>) -> Vec<u8> {
         match p {
             None => vec![0],
             Some((x, _)) => [vec![2 | self.ybit(p) as u8], x.to_bytes()].concat(),
         }
     }
-    fn decode(&self, e: &[u8]) -> Pt<F> {
+    pub(crate) fn decode(&self, e: &[u8]) -> Pt<F> {
         if e == [0] {
             return None;
         }
@@ -128,7 +128,7 @@ impl<F: BinaryField> Ref<F> {
         p
     }
     /// A uniformly drawn point of the full group (x random until y² + xy = … has a root).
-    fn random_point(&self, r: &mut dyn RngCore) -> Pt<F> {
+    pub(crate) fn random_point(&self, r: &mut dyn RngCore) -> Pt<F> {
         loop {
             let x = F::random(r);
             if x.is_zero() {
@@ -149,11 +149,11 @@ impl<F: BinaryField> Ref<F> {
         }
     }
     /// T = (0, √a6), the point of order 2.
-    fn two_torsion(&self) -> Pt<F> {
+    pub(crate) fn two_torsion(&self) -> Pt<F> {
         Some((F::zero(), self.a6.sqrt()))
     }
     /// A point U of order 4 when one is rational: 2U = T forces x(U)⁴ = a6.
-    fn order4(&self) -> Option<Pt<F>> {
+    pub(crate) fn order4(&self) -> Option<Pt<F>> {
         let x = self.a6.sqrt().sqrt();
         let ix = x.invert_vartime().unwrap();
         let z = (x + self.a2 + self.a6 * ix * ix).solve_quadratic()?;
@@ -163,37 +163,18 @@ impl<F: BinaryField> Ref<F> {
     }
 }
 
-fn to_affine<F: Field>(p: Pt<F>) -> Affine<F> {
+pub(crate) fn to_affine<F: Field>(p: Pt<F>) -> Affine<F> {
     match p {
         None => Affine::Infinity,
         Some((x, y)) => Affine::new(x, y),
     }
 }
 
-fn params(name: &str) -> &'static BinaryCurveParams {
+pub(crate) fn params(name: &str) -> &'static BinaryCurveParams {
     BINARY_CURVES.iter().find(|p| p.name == name).unwrap()
 }
 
-/// Run a generic function with the field type and shape of the named curve.
-macro_rules! typed {
-    ($name:expr, $f:ident :: <F, S> ( $($arg:expr),* )) => {
-        match $name {
-            "sect163k1" => $f::<Gf163, KoblitzA1>($($arg),*),
-            "sect163r2" => $f::<Gf163, GenericA1>($($arg),*),
-            "sect233k1" => $f::<Gf233, KoblitzA0>($($arg),*),
-            "sect233r1" => $f::<Gf233, GenericA1>($($arg),*),
-            "sect283k1" => $f::<Gf283, KoblitzA0>($($arg),*),
-            "sect283r1" => $f::<Gf283, GenericA1>($($arg),*),
-            "sect409k1" => $f::<Gf409, KoblitzA0>($($arg),*),
-            "sect409r1" => $f::<Gf409, GenericA1>($($arg),*),
-            "sect571k1" => $f::<Gf571, KoblitzA0>($($arg),*),
-            "sect571r1" => $f::<Gf571, GenericA1>($($arg),*),
-            other => panic!("not a binary curve: {other}"),
-        }
-    };
-}
-
-fn binary_curves() -> Vec<&'static dyn NamedCurve> {
+pub(crate) fn binary_curves() -> Vec<&'static dyn NamedCurve> {
     all_curves()
         .iter()
         .copied()
@@ -201,14 +182,29 @@ fn binary_curves() -> Vec<&'static dyn NamedCurve> {
         .collect()
 }
 
-/// Every method with every width.
-fn all_methods() -> Vec<MethodSpec> {
+/// The curves where halve-add applies: Tr(a2) = 1 and cofactor 2 (a2 = 1 on every B-curve
+/// and on K-163, FIPS 186-4 D.1.3; the other Koblitz curves have a2 = 0 and cofactor 4).
+pub(crate) const HALVING_CURVES: [&str; 6] = [
+    "sect163k1",
+    "sect163r2",
+    "sect233r1",
+    "sect283r1",
+    "sect409r1",
+    "sect571r1",
+];
+
+/// Every method of the curve `c` with every width.
+fn all_methods(c: &dyn NamedCurve) -> Vec<MethodSpec> {
     let mut m = vec![spec("double-add"), spec("montgomery")];
     for w in 2..=6 {
         m.push(spec(&format!("naf:w={w}")));
         m.push(spec(&format!("naf-sole:w={w}")));
         m.push(spec(&format!("www:w={w}")));
         m.push(spec(&format!("www-sole:w={w}")));
+        m.push(spec(&format!("lambda-naf:w={w}")));
+        if HALVING_CURVES.contains(&c.name()) {
+            m.push(spec(&format!("halve-add:w={w}")));
+        }
     }
     for s in ["x-jsf", "x-jsf2", "x-jsf:t=3", "x-jsf:t=4"] {
         m.push(spec(s));
@@ -275,9 +271,12 @@ fn registry_lists_the_ten_curves_after_the_prime_ones() {
 fn methods_are_listed_checked_and_rejected() {
     for c in binary_curves() {
         let listed = c.methods();
-        assert_eq!(listed.len(), 12);
+        let halves = HALVING_CURVES.contains(&c.name());
+        assert_eq!(listed.len(), 13 + usize::from(halves), "{}", c.name());
+        assert!(listed.contains(&spec("lambda-naf:w=4")));
+        assert_eq!(listed.contains(&spec("halve-add:w=4")), halves);
         assert!(listed.contains(&c.default_method()));
-        for m in listed.iter().chain(all_methods().iter()) {
+        for m in listed.iter().chain(all_methods(c).iter()) {
             assert_eq!(c.check_method(m), Ok(()), "{m}");
             assert_eq!(BinaryMethod::from_spec(m, "").unwrap().spec(), *m);
         }
@@ -286,6 +285,12 @@ fn methods_are_listed_checked_and_rejected() {
             "naf:w=7",
             "naf-sole:w=1",
             "naf-sole:w=7",
+            "lambda-naf:w=1",
+            "lambda-naf:w=7",
+            "lambda-naf:t=3",
+            "halve-add:w=1",
+            "halve-add:w=7",
+            "halve-add:k=2",
             "naf:t=3",
             "double-add:w=2",
             "montgomery:w=4",
@@ -332,7 +337,7 @@ fn openssl_known_answers() {
         let c = find_curve(name).unwrap();
         let gc = c.generator(true);
         for (d, q, qc) in &keys {
-            for m in all_methods() {
+            for m in all_methods(c) {
                 // From G affine, and from G as (x, ỹ) (the decompressing path).
                 assert_eq!(&c.mul(d, None, &m, false).unwrap(), q, "{name} {m}");
                 assert_eq!(&c.mul(d, Some(&gc), &m, false).unwrap(), q, "{name} {m}");
@@ -357,7 +362,7 @@ fn openssl_known_answers() {
 // ---------------------------------------------------------------------------------------
 
 /// Scalars around the edges: small, around n, around powers of two up to 2^m + 2^(m/2).
-fn edge_scalars(n: &[u64], m: usize, r: &mut dyn RngCore) -> Vec<Vec<u64>> {
+pub(crate) fn edge_scalars(n: &[u64], m: usize, r: &mut dyn RngCore) -> Vec<Vec<u64>> {
     let mut ks: Vec<Vec<u64>> = (0..9u64).map(|k| vec![k]).collect();
     ks.extend([
         sub_one(n),
@@ -394,7 +399,7 @@ fn methods_against_reference<F: BinaryField, S: CurveShape>(c: &dyn NamedCurve, 
         bases.push(rf.add(u, g));
     }
     let large = c.field_bytes() > 40;
-    let methods = all_methods();
+    let methods = all_methods(c);
     for (i, &p) in bases.iter().enumerate() {
         let mut ks = edge_scalars(&n, F::DEGREE, &mut r);
         if large && i >= 2 {
@@ -453,7 +458,7 @@ fn group_order() {
         for i in 0..fb {
             neg_g[1 + fb + i] ^= g[1 + i];
         }
-        for m in all_methods() {
+        for m in all_methods(c) {
             let name = c.name();
             assert_eq!(c.mul(&n, None, &m, false).unwrap(), vec![0], "{name} {m}");
             assert_eq!(c.mul(&[], None, &m, false).unwrap(), vec![0], "{name} {m}");
@@ -655,7 +660,7 @@ fn each_kind_of_bad_encoding_has_its_own_error() {
                 c.decompress(&full_y),
                 enc(EncodingError::CoordinateOutOfRange('y'))
             );
-            for m in all_methods() {
+            for m in all_methods(c) {
                 assert_eq!(
                     c.mul(&[3], Some(&comp), &m, false),
                     enc(EncodingError::CoordinateOutOfRange('x'))
@@ -687,7 +692,7 @@ fn each_kind_of_bad_encoding_has_its_own_error() {
             .find(|e| c.decompress(e).is_err())
             .expect("some small x has no point");
         assert_eq!(c.decompress(&no_point), enc(EncodingError::NoPointWithX));
-        for m in all_methods() {
+        for m in all_methods(c) {
             for k in [vec![], vec![1], vec![2], c.order().to_vec()] {
                 for (bad, e) in [
                     (&no_point, EncodingError::NoPointWithX),

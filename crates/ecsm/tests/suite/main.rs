@@ -7,6 +7,7 @@ mod common;
 
 mod binary_ct;
 mod binary_curves;
+mod binary_lambda;
 mod binary_named;
 mod binary_ops;
 mod binary_xdbl;
