@@ -24,6 +24,7 @@ use super::scalar::{GlvScalars, GlvSplit};
 use super::GlsField;
 use crate::curve::binary::{Affine, ArbitraryA2, BinaryCurve, Lambda, LambdaAffine, LopezDahab};
 use crate::field::batch::batch_invert_vartime;
+use crate::mul::binary_lambda::{accumulate, weighted_sum};
 use crate::mul::{MethodSpec, SpecError};
 use crate::recode::{wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
 
@@ -379,15 +380,6 @@ pub fn ld_dbl_add<F: GlsField>(
     curve.ld_to_affine(&q)
 }
 
-/// Add `p` into an accumulator that may still be O.
-#[inline(always)]
-fn accumulate<F: GlsField>(curve: &GlsCurve<F>, acc: &mut Option<Lambda<F>>, p: &LambdaAffine<F>) {
-    *acc = Some(match acc {
-        None => curve.lambda_affine_to_lambda(p),
-        Some(a) => curve.lambda_mixed_add(a, p),
-    });
-}
-
 /// The halving loop of the halve-and-add methods over digit positions `to − 1` down to 0,
 /// `r` being the point of position `to − 1`; `add` receives the accumulator index, the
 /// point (P/2^j or its image by ψ) and whether to negate it.
@@ -419,30 +411,6 @@ fn halve_loop<F: GlsField>(
 /// Digit positions of the halve-and-add methods: the halves of 2^127·k are below 2^127,
 /// so their NAF_w has at most 128 digits, and position i weighs 2^(i − 127).
 pub(crate) const HALVE_POSITIONS: usize = 128;
-
-/// Σ_j (2j + 1)·Q_j for accumulators Q_j that may be O, as 2·Σ_j R_j − R_0 with
-/// R_j = Σ_(i ≥ j) Q_i: 2(t − 1) additions and one doubling.
-fn weighted_sum<P: Copy>(
-    acc: &[Option<P>],
-    add: impl Fn(&P, &P) -> P,
-    double: impl Fn(&P) -> P,
-    neg: impl Fn(&P) -> P,
-) -> Option<P> {
-    let plus = |a: Option<P>, b: Option<P>| match (a, b) {
-        (Some(a), Some(b)) => Some(add(&a, &b)),
-        (a, None) => a,
-        (None, b) => b,
-    };
-    if acc.len() == 1 {
-        return acc[0];
-    }
-    let (mut r, mut s) = (None, None);
-    for q in acc.iter().rev() {
-        r = plus(r, *q);
-        s = plus(s, r);
-    }
-    plus(s.map(|s| double(&s)), r.map(|r| neg(&r)))
-}
 
 /// 2-GLV right-to-left halve-and-add with λ-projective accumulators (see the module
 /// documentation). `s` is the split of 2^127·k mod r.

@@ -193,7 +193,7 @@ fn shifted_mod(k: &[u64], s: usize, n: &[u64]) -> Vec<u64> {
 }
 
 /// Add `p` into an accumulator that may still be O (the first addition is free). The
-/// same as the GLS methods' (`gls::methods`), for any curve shape.
+/// GLS methods (`gls::methods`) use it too.
 #[inline(always)]
 pub(crate) fn accumulate<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
@@ -208,7 +208,7 @@ pub(crate) fn accumulate<F: BinaryField, S: CurveShape>(
 
 /// Σ_j (2j + 1)·Q_j for accumulators Q_j that may be O (`None`), as 2·Σ_j R_j − R_0 with
 /// R_j = Σ_(i ≥ j) Q_i: at most 2(t − 1) additions and one doubling (t = 1: Q_0), for
-/// any point type. The same as the GLS methods' (`gls::methods`).
+/// any point type. The GLS methods (`gls::methods`) use it too.
 pub(crate) fn weighted_sum<P: Copy>(
     acc: &[Option<P>],
     add: impl Fn(&P, &P) -> P,
