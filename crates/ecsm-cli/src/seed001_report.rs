@@ -104,10 +104,13 @@ pub fn seed001_section(cfg: BenchConfig, samples: usize) {
         }
     }
     // The seed's analytic loop for 4-NAF halves of 127 bits, priced at its own formula
-    // costs (DA = 10M + m_a + 6S, D = 4M + m_a + 4S, A = 8M + 2S): paper figures.
+    // costs (DA = 10M + m_a + 6S, D = 4M + m_a + 4S, A = 8M + 2S). The operation counts
+    // are not in the slides: they are the expected counts of that loop (127 columns, a
+    // nonzero digit with probability 1/5 per half), derived by us; only the prices are the
+    // seed's.
     let (da, d, a) = (45.7, 81.3, 5.1);
     println!(
-        "  Seed's analytic loop, 4-NAF, halves of 127 bits (paper figures, priced at the seed's formula costs): double-and-add (λ) {da} DA + {d} D + {a} A = {:.0}M + {:.0}m_a + {:.0}S; halve-and-add (λ) 127/5 A per half = 50.8 A + 127 H = {:.0}M + {:.0}S + 127 halvings (each 1H + 1M + 1√ + 1Tr).",
+        "  Expected loop counts, 4-NAF, halves of 127 bits (derived by us, not in the slides; priced at the seed's formula costs): double-and-add (λ) {da} DA + {d} D + {a} A = {:.0}M + {:.0}m_a + {:.0}S; halve-and-add (λ) 127/5 A per half = 50.8 A + 127 H = {:.0}M + {:.0}S + 127 halvings (each 1H + 1M + 1√ + 1Tr).",
         10.0 * da + 4.0 * d + 8.0 * a,
         da + d,
         6.0 * da + 4.0 * d + 2.0 * a,
