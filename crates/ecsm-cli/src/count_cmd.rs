@@ -15,21 +15,34 @@ use std::process::ExitCode;
 pub struct CountArgs {
     /// Degree d of the random curves y² + xy = x³ + x² + a6 over GF(2^d): 163, 233, 283,
     /// 409 or 571.
-    #[arg(long, required_unless_present = "curve", conflicts_with = "curve")]
+    #[arg(
+        long,
+        required_unless_present_any = ["curve", "shape"],
+        conflicts_with_all = ["curve", "shape"]
+    )]
     pub degree: Option<usize>,
     /// A named binary curve instead (random points r·G, scalars below n); for `gls254` and
     /// `gls254-ches2013` the counts are given in GF(2^254) and in GF(2^127) operations.
     #[arg(long)]
     pub curve: Option<String>,
-    /// Method spec, as listed by `ecsm methods --curve` for a binary curve.
+    /// Seed 002 instead: a prime curve shape (3dik, edwards, ext-jquartic, hessian,
+    /// inv-edwards, jac-intersect, jacobian, jacobian-3), counted over random `--bits`-bit
+    /// scalars.
+    #[arg(long, conflicts_with = "curve", requires = "bits")]
+    pub shape: Option<String>,
+    /// With --shape: the scalar and field size, 160 or 256.
+    #[arg(long, requires = "shape")]
+    pub bits: Option<usize>,
+    /// Method spec, as listed by `ecsm methods --curve` for a binary curve; with --shape:
+    /// naf:w=W, db-chain:b=B,t=T, yao-dbns:b=B,t=T or yao-bzns:b=B,z=Z.
     #[arg(long)]
     pub method: String,
     /// Number of random curves (with --curve: random points).
     #[arg(long, default_value_t = Table1Config::QUICK.curves)]
     pub curves: usize,
-    /// Random scalars per curve.
-    #[arg(long, default_value_t = Table1Config::QUICK.scalars)]
-    pub scalars: usize,
+    /// Random scalars per curve (with --shape: in all; seed 002 used 10,000; default 1,000).
+    #[arg(long)]
+    pub scalars: Option<usize>,
     /// Seed of the generator drawing curves, points and scalars.
     #[arg(long, default_value_t = Table1Config::QUICK.seed)]
     pub seed: u64,
@@ -64,6 +77,9 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, UsageError> {
         .method
         .parse()
         .map_err(|e| UsageError(format!("--method: {e}")))?;
+    if let (Some(shape), Some(bits)) = (&args.shape, args.bits) {
+        return crate::shape_cmds::count_shape(shape, bits, &spec, args);
+    }
     if let Some(gls) = args
         .curve
         .as_deref()
@@ -76,7 +92,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, UsageError> {
         BinaryMethod::from_spec(&spec, label).map_err(|e| UsageError(format!("--method: {e}")))?;
     let cfg = Table1Config {
         curves: args.curves,
-        scalars: args.scalars,
+        scalars: args.scalars.unwrap_or(Table1Config::QUICK.scalars),
         seed: args.seed,
         reps: 0,
     };
@@ -183,8 +199,8 @@ fn count_gls(
     use ecsm::curves::named::NamedCurve;
     let method = GlsMethod::from_spec(spec, curve.name())
         .map_err(|e| UsageError(format!("--method: {e}")))?;
-    let c = gls_counts(curve, method, args.scalars, args.seed)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let scalars = args.scalars.unwrap_or(Table1Config::QUICK.scalars);
+    let c = gls_counts(curve, method, scalars, args.seed).map_err(|e| UsageError(e.to_string()))?;
     if args.json {
         let j = GlsCountJson {
             curve: curve.name(),

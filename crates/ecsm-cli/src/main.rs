@@ -8,6 +8,8 @@ mod peer_bench;
 mod peers;
 mod report;
 mod seed001_report;
+mod seed002_report;
+mod shape_cmds;
 mod table1_report;
 
 use clap::{Parser, Subcommand};
@@ -50,8 +52,12 @@ enum Command {
     Bench(curve_cmds::BenchArgs),
     /// The square-root addition chain of a prime curve's field, with its S and M counts.
     SqrtChain(curve_cmds::SqrtChainArgs),
-    /// Average I, H, M, S of a binary-curve method (measured while it runs), seed 000's way.
+    /// Average I, H, M, S of a binary-curve method (measured while it runs), seed 000's way;
+    /// with --shape, seed 002's curve operations and M, S of a prime curve shape.
     Count(count_cmd::CountArgs),
+    /// Seed 002's parameter search: every (b_max, t_max) or (b_max, Z_max) of a double-base
+    /// method on one shape, in parallel; prints the best.
+    Sweep(shape_cmds::SweepArgs),
 }
 
 /// A user error: printed as one line on stderr, exit code 2.
@@ -106,6 +112,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => curve_cmds::bench(&args),
         Command::SqrtChain(args) => curve_cmds::sqrt_chain(&args),
         Command::Count(args) => count_cmd::count(&args),
+        Command::Sweep(args) => shape_cmds::sweep(&args),
     };
     match result {
         Ok(code) => code,

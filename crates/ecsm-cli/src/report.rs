@@ -128,6 +128,8 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
     crate::table1_report::table1_section(args.full, &rows, backend.name());
     println!();
     crate::seed001_report::seed001_section(cfg, if args.full { 50 } else { 5 });
+    println!();
+    crate::seed002_report::seed002_section(cfg, if args.full { 2000 } else { 200 });
     Ok(())
 }
 

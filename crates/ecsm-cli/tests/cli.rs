@@ -915,3 +915,167 @@ fn gls254_decompress_validate_ecdh() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("[1, n"), "{}", stderr(&o));
 }
+
+#[test]
+fn edwards_curves_are_listed_and_every_method_agrees() {
+    let out = stdout(&ecsm(&["curves"], None));
+    for (name, field, bits) in [
+        ("ed448", "GF(p)[448]", "446"),
+        ("e-521", "GF(p)[521]", "519"),
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{name} listed"));
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cols[..4], [name, field, bits, "4"]);
+        let methods = stdout(&ecsm(&["methods", "--curve", name], None));
+        for m in ["naf:w=4", "db-chain", "yao-dbns", "yao-bzns", "db-opt"] {
+            assert!(
+                methods.lines().any(|l| l.starts_with(m)),
+                "{name}: {methods}"
+            );
+        }
+        let k = "123456789abcdef0fedcba987654321";
+        let answers: Vec<String> = methods
+            .lines()
+            .map(|m| ok_line(&["mul", "--curve", name, "--scalar", k, "--method", m]))
+            .collect();
+        assert!(
+            answers.iter().all(|a| a == &answers[0]),
+            "{name}: {answers:?}"
+        );
+        assert!(answers[0].starts_with("04"));
+        // The result is a point: feeding it back is accepted.
+        ok_line(&[
+            "mul",
+            "--curve",
+            name,
+            "--scalar",
+            "3",
+            "--point",
+            &answers[0],
+        ]);
+        // Off the curve: flip the last digit of y.
+        let mut bad = answers[0].clone();
+        let last = bad.pop().unwrap();
+        bad.push(if last == '0' { '1' } else { '0' });
+        let o = ecsm(
+            &["mul", "--curve", name, "--scalar", "3", "--point", &bad],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("not on the curve"), "{}", stderr(&o));
+    }
+    // P-256 and secp256k1 list the double-base methods (checked against OpenSSL by
+    // methods_are_accepted_as_printed and the library's known answers).
+    let p256 = stdout(&ecsm(&["methods", "--curve", "secp256k1"], None));
+    assert!(p256.lines().any(|l| l.starts_with("yao-dbns:")), "{p256}");
+}
+
+#[test]
+fn count_shape_json_has_the_contract_fields() {
+    let o = ecsm(
+        &[
+            "count",
+            "--shape",
+            "jacobian-3",
+            "--bits",
+            "160",
+            "--method",
+            "yao-dbns:b=131,t=19",
+            "--scalars",
+            "20",
+            "--json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for key in [
+        "shape", "bits", "method", "scalars", "ops", "M", "S", "C", "total_M",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing: {v}");
+    }
+    assert_eq!(v["shape"], "jacobian-3");
+    assert_eq!(v["bits"], 160);
+    assert_eq!(v["scalars"], 20);
+    let (m, s, total) = (
+        v["M"].as_f64().unwrap(),
+        v["S"].as_f64().unwrap(),
+        v["total_M"].as_f64().unwrap(),
+    );
+    assert!((total - (m + 0.8 * s)).abs() < 1e-6);
+    // 131 bounds the doublings: at most 131 DBL and 19 TPL per multiplication.
+    let dbl = v["ops"]["DBL"].as_f64().unwrap();
+    assert!(dbl > 100.0 && dbl <= 131.0, "{v}");
+    assert!(v["ops"]["TPL"].as_f64().unwrap() <= 19.0);
+    // Bad shape, bits, bounds, method: exit 2, one line.
+    for args in [
+        &[
+            "count",
+            "--shape",
+            "weierstrass",
+            "--bits",
+            "160",
+            "--method",
+            "naf:w=4",
+        ][..],
+        &[
+            "count", "--shape", "edwards", "--bits", "128", "--method", "naf:w=4",
+        ],
+        &[
+            "count",
+            "--shape",
+            "edwards",
+            "--bits",
+            "256",
+            "--method",
+            "yao-dbns:b=10,t=10",
+        ],
+        &[
+            "count",
+            "--shape",
+            "edwards",
+            "--bits",
+            "256",
+            "--method",
+            "montgomery",
+        ],
+        &["count", "--shape", "edwards", "--method", "naf:w=4"],
+        &[
+            "sweep", "--shape", "edwards", "--bits", "160", "--method", "naf:w=4",
+        ],
+    ] {
+        assert_usage_error(&ecsm(args, None));
+    }
+}
+
+#[test]
+fn sweep_finds_a_best_pair() {
+    let o = ecsm(
+        &[
+            "sweep",
+            "--shape",
+            "edwards",
+            "--bits",
+            "160",
+            "--method",
+            "yao-dbns",
+            "--scalars",
+            "2",
+            "--json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let pairs = v["pairs"].as_array().unwrap();
+    assert!(
+        pairs.len() > 100,
+        "every b_max has its t_max: {}",
+        pairs.len()
+    );
+    let best = v["best"]["total_M"].as_f64().unwrap();
+    assert!(pairs.iter().all(|p| p["total_M"].as_f64().unwrap() >= best));
+}

@@ -41,3 +41,4 @@ pub mod field;
 pub mod gls;
 pub mod mul;
 pub mod recode;
+pub mod shape;

@@ -4,6 +4,7 @@
 //! (hex strings); the typed curve constructors are built on top of it.
 
 pub mod binary;
+pub mod edwards;
 pub mod gls254;
 pub mod named;
 pub mod prime;

@@ -11,6 +11,8 @@ use crate::field::prime::sqrt::SqrtMethod;
 use crate::field::{FieldError, PrimeField};
 use crate::mul::weierstrass::{ct_window_mul, double_and_add, wnaf_mul};
 use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
+use crate::shape::jacobian::{ACoefficient, AMinusThree, AnyA, JacobianShape};
+use crate::shape::{CurveShape, ShapeMethod};
 use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -45,10 +47,41 @@ pub trait PrimeCurveOps {
 /// A named prime curve over the field `F` with `a` of shape `A`.
 pub struct PrimeCurve<F: PrimeField, A: AShape> {
     params: &'static PrimeCurveParams,
+    /// Seed 002's methods on this curve's Jacobian shape, where the registry offers them.
+    shape_mul: Option<ShapeMul<F>>,
     curve: ShortWeierstrass<F, A>,
     counted: ShortWeierstrass<Counted<F>, A>,
     g: Affine<F>,
     n: Vec<u64>,
+}
+
+/// \[k\]P by one of seed 002's methods on the `jacobian` or `jacobian-3` shape of the
+/// curve y² = x³ + ax + b (k already reduced mod n).
+type ShapeMul<F> = fn(F, F, &[u64], &Affine<F>, &ShapeMethod) -> Result<Affine<F>, CurveOpError>;
+
+/// [`ShapeMul`] on the Jacobian shape with coefficient kind `J`.
+fn shape_mul<F: PrimeField, J: ACoefficient>(
+    a: F,
+    b: F,
+    k: &[u64],
+    p: &Affine<F>,
+    m: &ShapeMethod,
+) -> Result<Affine<F>, CurveOpError> {
+    let shape =
+        JacobianShape::<F, J>::new(a, b).map_err(|e| CurveOpError::Unsupported(e.to_string()))?;
+    let Affine::Point { x, y } = p else {
+        return Ok(Affine::Infinity);
+    };
+    let pt = shape
+        .from_affine(x, y)
+        .map_err(|_| EncodingError::NotOnCurve)?;
+    let r = m
+        .mul(&shape, &pt, k)
+        .map_err(|e| CurveOpError::Unsupported(e.to_string()))?;
+    Ok(match shape.to_affine(&r) {
+        None => Affine::Infinity,
+        Some((x, y)) => Affine::Point { x, y },
+    })
 }
 
 /// A field element from the compact hex of the parameter tables.
@@ -113,6 +146,8 @@ enum Method {
     Naf(usize),
     /// [`ct_window_mul`]: constant-time in the scalar, for secret keys.
     CtWindow(usize),
+    /// Seed 002's double-base methods on the Jacobian shape.
+    Shape(ShapeMethod),
 }
 
 const DEFAULT_NAF_W: u64 = 5;
@@ -123,7 +158,7 @@ const DEFAULT_CT_W: u64 = 4;
 /// k mod n for any k (little-endian words), in time that depends on the lengths of k
 /// and n only: bit-serially from the top, r ← 2r + bit, then r ← r − n by a masked
 /// selection when that does not go below zero (r < 2n before it, so once suffices).
-fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Vec<u64> {
+pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Vec<u64> {
     let len = n.len();
     let mut r = vec![0u64; len];
     let mut t = vec![0u64; len];
@@ -192,11 +227,22 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         let n = crate::encoding::scalar_from_hex(params.n).expect("hex");
         PrimeCurve {
             params,
+            shape_mul: None,
             curve,
             counted,
             g,
             n,
         }
+    }
+
+    /// The method a spec names on this curve: the prime-curve methods, and seed 002's
+    /// double-base methods where the curve offers them.
+    fn parse_method(&self, spec: &MethodSpec) -> Result<Method, SpecError> {
+        let seed002 = ["db-chain", "yao-dbns", "yao-bzns"].contains(&spec.name.as_str());
+        if seed002 && self.shape_mul.is_some() {
+            return ShapeMethod::from_spec(spec, bit_len(&self.n)).map(Method::Shape);
+        }
+        parse_method(spec, self.params.name)
     }
 
     /// The curve.
@@ -221,6 +267,15 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
             Method::DoubleAdd => double_and_add(&self.curve, k, p),
             Method::Naf(w) => return Ok(self.naf_mul(k, p, w)),
             Method::CtWindow(w) => return self.ct_mul(k, p, w),
+            Method::Shape(m) => {
+                let f = self
+                    .shape_mul
+                    .expect("parse_method offers Shape only with shape_mul");
+                // h = 1 on the curves that offer these methods, so every point's order
+                // divides n.
+                let k = reduce_mod_ct(k, &self.n);
+                return f(self.curve.a(), self.curve.b(), &k, p, &m);
+            }
         };
         Ok(q.to_affine())
     }
@@ -294,16 +349,26 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         self.params.h
     }
     fn methods(&self) -> Vec<MethodSpec> {
-        ["double-add", "naf:w=5", "ct-window:w=4"]
+        let mut specs: Vec<MethodSpec> = ["double-add", "naf:w=5", "ct-window:w=4"]
             .iter()
             .map(|s| s.parse().expect("built-in specs parse"))
-            .collect()
+            .collect();
+        if self.shape_mul.is_some() {
+            // Seed 002's 4-NAF is the curve's own naf:w=4; its double-base methods follow.
+            specs.extend(
+                ShapeMethod::listed(bit_len(&self.n))
+                    .iter()
+                    .filter(|m| !matches!(m, ShapeMethod::Naf { .. }))
+                    .map(|m| m.to_string().parse().expect("printed specs parse")),
+            );
+        }
+        specs
     }
     fn default_method(&self) -> MethodSpec {
         "naf:w=5".parse().expect("built-in spec")
     }
     fn check_method(&self, method: &MethodSpec) -> Result<(), SpecError> {
-        parse_method(method, self.params.name).map(|_| ())
+        self.parse_method(method).map(|_| ())
     }
     fn generator(&self, compressed: bool) -> Vec<u8> {
         encode_point(&self.g, compressed)
@@ -315,7 +380,7 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         method: &MethodSpec,
         compressed: bool,
     ) -> Result<Vec<u8>, CurveOpError> {
-        let method = parse_method(method, self.params.name)?;
+        let method = self.parse_method(method)?;
         check_scalar_len(k)?;
         let p = match point {
             None => self.g,
@@ -353,7 +418,7 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         cfg: BenchConfig,
         seed: u64,
     ) -> Result<Timing, CurveOpError> {
-        let method = parse_method(method, self.params.name)?;
+        let method = self.parse_method(method)?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         const SAMPLES: usize = 8;
         let inputs: Vec<(Vec<u64>, Affine<F>)> = (0..SAMPLES)
@@ -432,9 +497,10 @@ impl<F: PrimeField, A: AShape> PrimeCurveOps for PrimeCurve<F, A> {
     }
 }
 
-/// Build the registry entries: `name => FieldType, Shape`.
+/// Build the registry entries: `name => FieldType, Shape` and, for the curves that offer
+/// seed 002's methods, `, JacobianKind` (they must have h = 1).
 macro_rules! prime_registry {
-    ($($name:literal => $field:ty, $shape:ty;)*) => {
+    ($($name:literal => $field:ty, $shape:ty $(, $jac:ty)?;)*) => {
         fn build() -> Vec<&'static dyn NamedCurve> {
             let find = |name: &str| {
                 super::prime_params::PRIME_CURVES
@@ -442,9 +508,15 @@ macro_rules! prime_registry {
                     .find(|c| c.name == name)
                     .unwrap_or_else(|| panic!("no parameters for {name}"))
             };
-            vec![$(
-                &*Box::leak(Box::new(PrimeCurve::<$field, $shape>::new(find($name)))) as &'static dyn NamedCurve,
-            )*]
+            vec![$({
+                #[allow(unused_mut)]
+                let mut c = PrimeCurve::<$field, $shape>::new(find($name));
+                $(
+                    assert_eq!(c.params.h, 1, "seed 002's methods reduce k mod n");
+                    c.shape_mul = Some(shape_mul::<$field, $jac>);
+                )?
+                &*Box::leak(Box::new(c)) as &'static dyn NamedCurve
+            },)*]
         }
     };
 }
@@ -464,7 +536,7 @@ prime_registry! {
     "secp192k1" => FpSecp192k1, AZero;
     "secp224k1" => FpSecp224k1, AZero;
     "secp224r1" => FpP224, AMinus3;
-    "secp256k1" => FpSecp256k1, AZero;
+    "secp256k1" => FpSecp256k1, AZero, AnyA;
     "secp384r1" => FpP384, AMinus3;
     "secp521r1" => FpP521, AMinus3;
     "secp192r1" => FpP192, AMinus3;
@@ -473,7 +545,7 @@ prime_registry! {
     "prime239v1" => FpPrime239, AMinus3;
     "prime239v2" => FpPrime239, AMinus3;
     "prime239v3" => FpPrime239, AMinus3;
-    "secp256r1" => FpP256, AMinus3;
+    "secp256r1" => FpP256, AMinus3, AMinusThree;
     "wap-wsg-idm-ecid-wtls8" => FpWtls8, AZero;
     "wap-wsg-idm-ecid-wtls9" => FpWtls9, AZero;
     "brainpoolP160r1" => FpBrainpoolP160, AGeneric;

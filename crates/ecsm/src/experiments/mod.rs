@@ -5,5 +5,7 @@ pub mod decompression;
 pub mod field_bench;
 pub mod gls_counts;
 pub mod paper;
+pub mod shape_costs;
+pub mod shape_counts;
 pub mod table1;
 pub mod timing;

@@ -4,6 +4,8 @@
 //! - [`wnaf`]: the width-w NAF (NAF_w), odd digits |d| < 2^(w−1), at most one nonzero in
 //!   any w consecutive digits;
 //! - [`jsf`]: Solinas' joint sparse form of a pair of scalars, for k·P + l·Q;
+//! - [`dbns_greedy`], [`db_chain`], [`bzns_greedy`]: seed 002's double-base expansions
+//!   k = Σ ±2^b·3^t (bounded DBNS and chains) and k = Σ ±2^b·F_Z (binary/Zeckendorf);
 //! - [`regular_odd`]: the regular signed odd-digit recoding, every digit odd in
 //!   ±{1, 3, …, 2^w − 1} and a length fixed by a public bound, for constant-time methods.
 //!
@@ -19,10 +21,19 @@
 //! The recodings read the scalar's words in place and never copy or shift the whole integer:
 //! the pending carry of "k − d" is a single bit, so each digit costs O(1) word reads.
 
+mod double_base;
+mod double_base_opt;
 mod jsf;
 mod naf;
 mod regular;
 
+pub use double_base::{
+    bound_bits, bzns_greedy, db_chain, dbns_greedy, DbTerm, SecondBase, DB_MAX_B, DB_MAX_T,
+    DB_MAX_Z,
+};
+pub use double_base_opt::{
+    chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_DIGIT,
+};
 pub use jsf::jsf;
 pub use naf::{naf, wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
 pub(crate) use regular::fits;
@@ -45,6 +56,30 @@ pub enum RecodeError {
     /// The regular recoding takes odd scalars only.
     #[error("the regular recoding needs an odd scalar")]
     EvenScalar,
+    /// Double-base bounds outside what the recodings accept.
+    #[error("bounds b_max = {b_max}, j_max = {j_max} out of range: b_max ≤ {max_b}, {min_j} ≤ j_max ≤ {max_j}")]
+    BoundOutOfRange {
+        /// The bound on the exponent of 2.
+        b_max: u32,
+        /// The bound on the second base's index (t_max or Z_max).
+        j_max: u32,
+        /// Largest b_max accepted.
+        max_b: u32,
+        /// Smallest j_max accepted.
+        min_j: u32,
+        /// Largest j_max accepted.
+        max_j: u32,
+    },
+    /// 2^b_max·B_j_max is shorter than the scalar.
+    #[error("bounds b_max = {b_max}, j_max = {j_max} cannot represent a {bits}-bit scalar")]
+    BoundsTooSmall {
+        /// The bound on the exponent of 2.
+        b_max: u32,
+        /// The bound on the second base's index.
+        j_max: u32,
+        /// The scalar's bit length.
+        bits: usize,
+    },
     /// A scalar not below 2^max_bits, the bound the recoding was asked to fit.
     #[error("scalar does not fit in {max_bits} bits")]
     ScalarTooLong {

@@ -56,6 +56,13 @@ fp_spec!(
     "p521", Crandall
 );
 fp_spec!(
+    /// Ed448-Goldilocks: p = 2^448 − 2^224 − 1 (RFC 7748 §4.2, RFC 8032 §5.2), the field
+    /// of the `ed448` curve of seed 002's Edwards shape.
+    P448, FpP448, 7,
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "p448"
+);
+fp_spec!(
     /// secp256k1: p = 2^256 − 2^32 − 977 (SEC 2 v2 §2.4.1).
     Secp256k1, FpSecp256k1, 4,
     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "secp256k1", Crandall
