@@ -114,20 +114,20 @@ pub trait NamedCurve: Send + Sync {
     }
 }
 
-/// Every named curve, prime, Edwards, binary, then GLS, in a fixed order.
+/// Every named curve, prime, binary, GLS, then Edwards, in a fixed order.
 pub fn all_curves() -> &'static [&'static dyn NamedCurve] {
     static ALL: std::sync::OnceLock<Vec<&'static dyn NamedCurve>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| {
         let prime = crate::curves::prime::prime_curves().iter();
         prime
             .copied()
-            .chain(crate::curves::edwards::edwards_curves())
             .chain(crate::curves::binary::binary_curves().iter().copied())
             .chain(
                 crate::curves::gls254::gls_curves()
                     .iter()
                     .map(|c| c as &'static dyn NamedCurve),
             )
+            .chain(crate::curves::edwards::edwards_curves())
             .collect()
     })
 }

@@ -238,7 +238,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
     /// The method a spec names on this curve: the prime-curve methods, and seed 002's
     /// double-base methods where the curve offers them.
     fn parse_method(&self, spec: &MethodSpec) -> Result<Method, SpecError> {
-        let seed002 = ["db-chain", "yao-dbns", "yao-bzns"].contains(&spec.name.as_str());
+        let seed002 = ["db-chain", "yao-dbns", "yao-bzns", "db-opt"].contains(&spec.name.as_str());
         if seed002 && self.shape_mul.is_some() {
             return ShapeMethod::from_spec(spec, bit_len(&self.n)).map(Method::Shape);
         }

@@ -60,13 +60,9 @@ pub trait ShapeExperiment: Send + Sync {
         -> Result<ShapeCounts, RecodeError>;
     /// The measured cost of each curve operation ([`op_costs`]), points drawn from `seed`.
     fn op_costs(&self, seed: u64) -> Vec<Option<OpCost>>;
-    /// Median time of one multiplication by a random `bits`-bit scalar.
-    fn bench(
-        &self,
-        method: &ShapeMethod,
-        cfg: BenchConfig,
-        seed: u64,
-    ) -> Result<Timing, RecodeError>;
+    /// Median time of one multiplication by a random `bits`-bit scalar; `None` where
+    /// the curve is only counted (160 bits) or the method rejects the size.
+    fn bench(&self, method: &ShapeMethod, cfg: BenchConfig, seed: u64) -> Option<Timing>;
 }
 
 /// A curve over F and the same curve over `Counted<F>`, with a base point.
@@ -120,18 +116,13 @@ impl<F: PrimeField, S: CurveShape<F>, C: CurveShape<Counted<F>>> ShapeExperiment
             &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed),
         )
     }
-    fn bench(
-        &self,
-        method: &ShapeMethod,
-        cfg: BenchConfig,
-        seed: u64,
-    ) -> Result<Timing, RecodeError> {
+    fn bench(&self, method: &ShapeMethod, cfg: BenchConfig, seed: u64) -> Option<Timing> {
         const SAMPLES: usize = 8;
         let scalars = crate::experiments::shape_counts::random_scalars(self.bits, SAMPLES, seed);
         for k in &scalars {
-            method.mul(&self.plain, &self.point, k)?;
+            method.mul(&self.plain, &self.point, k).ok()?;
         }
-        Ok(time_chain(cfg, 0usize, |iters, mut i| {
+        Some(time_chain(cfg, 0usize, |iters, mut i| {
             for _ in 0..iters {
                 let k = &scalars[i % SAMPLES];
                 let q = method.mul(&self.plain, black_box(&self.point), black_box(k));
@@ -139,6 +130,49 @@ impl<F: PrimeField, S: CurveShape<F>, C: CurveShape<Counted<F>>> ShapeExperiment
             }
             i
         }))
+    }
+}
+
+/// A curve over `Counted<F>` only (the 160-bit curves: counted, never timed, which
+/// spares the build a plain instance of every method for that field).
+struct CountOnly<F: PrimeField, C: CurveShape<Counted<F>>> {
+    counted: C,
+    counted_point: C::Point,
+}
+
+impl<F: PrimeField, C: CurveShape<Counted<F>>> CountOnly<F, C> {
+    fn new(counted: C) -> Result<Self, ShapeError> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5eed_0002);
+        let (x, y) = counted.random_point(&mut rng);
+        Ok(CountOnly {
+            counted_point: counted.from_affine(&x, &y)?,
+            counted,
+        })
+    }
+}
+
+impl<F: PrimeField, C: CurveShape<Counted<F>>> ShapeExperiment for CountOnly<F, C> {
+    fn shape(&self) -> &'static str {
+        C::NAME
+    }
+    fn bits(&self) -> usize {
+        F::BITS
+    }
+    fn count(
+        &self,
+        method: &ShapeMethod,
+        scalars: &[Vec<u64>],
+    ) -> Result<ShapeCounts, RecodeError> {
+        count_shape::<F, C>(&self.counted, &self.counted_point, method, F::BITS, scalars)
+    }
+    fn op_costs(&self, seed: u64) -> Vec<Option<OpCost>> {
+        op_costs(
+            &self.counted,
+            &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+        )
+    }
+    fn bench(&self, _: &ShapeMethod, _: BenchConfig, _: u64) -> Option<Timing> {
+        None
     }
 }
 
@@ -151,9 +185,26 @@ fn first_nonsquare<F: PrimeField>() -> F {
         .expect("half the residues are non-squares")
 }
 
-/// Build the curve of `shape` over F and over `Counted<F>` from the same constants.
-fn build<F: PrimeField>(shape: &str) -> Result<Box<dyn ShapeExperiment>, ShapeLookupError> {
-    let n = F::from_u64;
+/// The curve of `shape` with the constants of this module, built by `$make!(Type, c…)`.
+macro_rules! by_shape {
+    ($shape:expr, $F:ty, $make:ident) => {{
+        let n = <$F>::from_u64;
+        match $shape {
+            "3dik" => $make!(Dik3, n(2)),
+            "edwards" => $make!(Edwards, first_nonsquare::<$F>()),
+            "ext-jquartic" => $make!(ExtJQuartic, n(3)),
+            "hessian" => $make!(Hessian, n(2)),
+            "inv-edwards" => $make!(InvEdwards, first_nonsquare::<$F>()),
+            "jac-intersect" => $make!(JacIntersect, n(3)),
+            "jacobian" => $make!(Jacobian, n(2), n(3)),
+            "jacobian-3" => $make!(Jacobian3, -n(3), n(7)),
+            other => Err(ShapeLookupError::UnknownShape(other.to_string())),
+        }
+    }};
+}
+
+/// The curve over F and over `Counted<F>` from the same constants: counted and timed.
+fn build_timed<F: PrimeField>(shape: &str) -> Result<Box<dyn ShapeExperiment>, ShapeLookupError> {
     macro_rules! make {
         ($t:ident, $($c:expr),*) => {{
             let plain = $t::<F>::new($($c),*)?;
@@ -161,17 +212,18 @@ fn build<F: PrimeField>(shape: &str) -> Result<Box<dyn ShapeExperiment>, ShapeLo
             Ok(Box::new(Instance::new(plain, counted)?) as Box<dyn ShapeExperiment>)
         }};
     }
-    match shape {
-        "3dik" => make!(Dik3, n(2)),
-        "edwards" => make!(Edwards, first_nonsquare::<F>()),
-        "ext-jquartic" => make!(ExtJQuartic, n(3)),
-        "hessian" => make!(Hessian, n(2)),
-        "inv-edwards" => make!(InvEdwards, first_nonsquare::<F>()),
-        "jac-intersect" => make!(JacIntersect, n(3)),
-        "jacobian" => make!(Jacobian, n(2), n(3)),
-        "jacobian-3" => make!(Jacobian3, -n(3), n(7)),
-        other => Err(ShapeLookupError::UnknownShape(other.to_string())),
+    by_shape!(shape, F, make)
+}
+
+/// The curve over `Counted<F>` only: counted, not timed.
+fn build_counted<F: PrimeField>(shape: &str) -> Result<Box<dyn ShapeExperiment>, ShapeLookupError> {
+    macro_rules! make {
+        ($t:ident, $($c:expr),*) => {{
+            let counted = $t::<Counted<F>>::new($(Counted($c)),*)?;
+            Ok(Box::new(CountOnly::<F, _>::new(counted)?) as Box<dyn ShapeExperiment>)
+        }};
     }
+    by_shape!(shape, F, make)
 }
 
 /// The experiment curve of `shape` over the `bits`-bit field.
@@ -183,8 +235,8 @@ pub fn shape_experiment(
         return Err(ShapeLookupError::UnknownShape(shape.to_string()));
     }
     match bits {
-        160 => build::<FpSecp160r1>(shape),
-        256 => build::<FpP256>(shape),
+        160 => build_counted::<FpSecp160r1>(shape),
+        256 => build_timed::<FpP256>(shape),
         other => Err(ShapeLookupError::UnsupportedBits(other)),
     }
 }
