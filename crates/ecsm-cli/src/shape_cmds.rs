@@ -165,6 +165,7 @@ pub fn sweep(args: &SweepArgs) -> Result<ExitCode, UsageError> {
         "yao-dbns" => (SecondBase::Three, |b_max, t_max| ShapeMethod::YaoDbns {
             b_max,
             t_max,
+            beam: 1,
         }),
         "db-chain" => (SecondBase::Three, |b_max, t_max| ShapeMethod::DbChain {
             b_max,
@@ -173,6 +174,7 @@ pub fn sweep(args: &SweepArgs) -> Result<ExitCode, UsageError> {
         "yao-bzns" => (SecondBase::Fibonacci, |b_max, z_max| ShapeMethod::YaoBzns {
             b_max,
             z_max,
+            beam: 1,
         }),
         other => {
             return Err(UsageError(format!(

@@ -35,12 +35,13 @@ pub const FIELD_NAMES: [&str; 7] = {
 
 /// The prime fields `field-bench` knows (their `Field::NAME`), in report order. They
 /// have a single, portable implementation.
-pub const PRIME_FIELD_NAMES: [&str; 21] = [
+pub const PRIME_FIELD_NAMES: [&str; 22] = [
     "p192",
     "p224",
     "p256",
     "p384",
     "p521",
+    "p448",
     "secp128r1",
     "secp160k1",
     "secp160r1",
@@ -269,6 +270,7 @@ pub fn visit_prime_field<V: PrimeFieldVisitor>(field: &str, v: V) -> Option<V::O
         "p256" => v.visit::<4, P256>(),
         "p384" => v.visit::<6, P384>(),
         "p521" => v.visit::<9, P521>(),
+        "p448" => v.visit::<7, P448>(),
         "secp128r1" => v.visit::<2, Secp128r1>(),
         "secp160k1" => v.visit::<3, Secp160k1>(),
         "secp160r1" => v.visit::<3, Secp160r1>(),

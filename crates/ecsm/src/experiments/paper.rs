@@ -454,6 +454,22 @@ pub const SEED002_TABLE6: [f64; 7] = [141.27, 25.53, 19.55, 0.48, 1.72, 0.0, 0.0
 /// Seed 002, Table 8 (256-bit scalars), as [`SEED002_TABLE6`].
 pub const SEED002_TABLE8: [f64; 7] = [226.3, 41.4, 30.01, 0.74, 1.20, 0.0, 0.02];
 
+/// The co-Z addition's cost used to price ZADD beside Tables 1 and 2: the seed gives no
+/// figure; Méloni's co-Z addition (WAIFI 2007) costs 5M + 2S, and the seed's Yao-BZNS
+/// totals at 256 bits fit it (seed notes).
+pub const SEED002_ZADD: (u32, u32) = (5, 2);
+
+/// The seed's cost (M, S) of one operation on one shape ([`seed002_op_costs`], and
+/// [`SEED002_ZADD`] for ZADD on the Jacobian shapes).
+pub fn seed002_op_cost(shape: &str, op: crate::shape::ShapeOp) -> Option<(u32, u32)> {
+    use crate::shape::ShapeOp;
+    if op == ShapeOp::ZAdd {
+        return shape.starts_with("jacobian").then_some(SEED002_ZADD);
+    }
+    let i = ShapeOp::ALL.iter().position(|&o| o == op)?;
+    seed002_op_costs(shape)?.get(i).copied()
+}
+
 /// Seed 002's Table 1 (DBL, TPL, ADD, reADD, mADD) and Table 2 (dADD, 2dADD, dreADD,
 /// 2reADD, dmADD, mreADD) as (M, S), in [`crate::shape::ShapeOp::ALL`] order without ZADD. Hessian's
 /// dreADD reads "6M+6M" in the converted text; 6M + 6S is taken (the other Hessian

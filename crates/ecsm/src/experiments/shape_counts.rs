@@ -39,6 +39,35 @@ impl ShapeCounts {
     pub fn total_m(&self) -> f64 {
         self.mul + SEED_S_OVER_M * self.sqr
     }
+
+    /// The measured operation counts priced at other costs per operation, `cost(op)` =
+    /// (M, S), in M + 0.8·S; `None` if an operation that ran has no price. Pricing our
+    /// counts at the seed's Tables 1 and 2 separates what our formulas cost from what
+    /// our recodings do.
+    pub fn priced(&self, cost: impl Fn(ShapeOp) -> Option<(u32, u32)>) -> Option<f64> {
+        self.ops
+            .iter()
+            .filter(|&&(_, n)| n > 0.0)
+            .map(|&(op, n)| cost(op).map(|(m, s)| n * (m as f64 + SEED_S_OVER_M * s as f64)))
+            .sum()
+    }
+
+    /// The average of one operation.
+    pub fn op(&self, op: ShapeOp) -> f64 {
+        self.ops
+            .iter()
+            .find(|(o, _)| *o == op)
+            .map_or(0.0, |&(_, n)| n)
+    }
+
+    /// The average number of additions of every kind (ZADD included).
+    pub fn additions(&self) -> f64 {
+        self.ops
+            .iter()
+            .filter(|(o, _)| !matches!(o, ShapeOp::Dbl | ShapeOp::Tpl))
+            .map(|&(_, n)| n)
+            .sum()
+    }
 }
 
 /// `scalars` random N-bit scalars from a ChaCha8 stream seeded by `seed`, as

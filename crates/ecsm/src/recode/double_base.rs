@@ -155,8 +155,55 @@ fn shl_into(c: &[u64], s: usize, out: &mut [u64]) {
     }
 }
 
+/// Every candidate term for the remainder `rem`: for each first ≤ j ≤ j_max, the
+/// multiples B_j·2^b just below and just above `rem` within b ≤ b_max, as (b, j, over)
+/// in `out` (`over` when the term exceeds `rem`) and |rem − B_j·2^b| in `dists`, one
+/// `rem.len()`-word slot each. In order of j, then b.
+fn candidates(
+    rem: &[u64],
+    table: &[Vec<u64>],
+    (first, b_max, j_max): (u32, u32, u32),
+    z: &mut [u64],
+    out: &mut Vec<(u32, u32, bool)>,
+    dists: &mut Vec<u64>,
+) {
+    out.clear();
+    dists.clear();
+    let w = rem.len();
+    for j in first..=j_max {
+        let c = &table[j as usize];
+        let (lo, hi) = if cmp(c, rem).is_gt() {
+            (None, Some(0))
+        } else {
+            let mut lb = (bits(rem) - bits(c)) as u32;
+            shl_into(c, lb as usize, z);
+            if cmp(z, rem).is_gt() {
+                lb -= 1;
+            }
+            if lb >= b_max {
+                (Some(b_max), None)
+            } else {
+                (Some(lb), Some(lb + 1))
+            }
+        };
+        for b in lo.into_iter().chain(hi) {
+            shl_into(c, b as usize, z);
+            let over = cmp(z, rem).is_gt();
+            dists.resize(dists.len() + w, 0);
+            let dist = &mut dists[out.len() * w..];
+            if over {
+                sub_into(z, rem, dist);
+            } else {
+                sub_into(rem, z, dist);
+            }
+            out.push((b, j, over));
+        }
+    }
+}
+
 /// The greedy expansion: repeatedly the 2^b·B_j (b ≤ b_max, first ≤ j ≤ j_max) closest
-/// to the remainder; with `chain`, the bounds drop to each chosen (b, j).
+/// to the remainder (ties: the first candidate); with `chain`, the bounds drop to each
+/// chosen (b, j).
 fn greedy(
     k: &[u64],
     base: SecondBase,
@@ -168,59 +215,132 @@ fn greedy(
     let words = table[0].len();
     let mut rem = vec![0u64; words];
     rem[..k.len()].copy_from_slice(k);
-    let (mut z, mut best_z, mut dist, mut best_dist) = (
-        vec![0u64; words],
-        vec![0u64; words],
-        vec![0u64; words],
-        vec![0u64; words],
-    );
+    let (mut z, mut cands, mut dists) = (vec![0u64; words], Vec::new(), Vec::new());
     let mut sign = 1i8;
     let mut terms = Vec::new();
     while bits(&rem) != 0 {
-        let mut best: Option<(u32, u32)> = None;
-        for j in base.first()..=j_max {
-            let c = &table[j as usize];
-            // The multiples c·2^b just below and just above the remainder, within b ≤ b_max.
-            let (lo, hi) = if cmp(c, &rem).is_gt() {
-                (None, Some(0))
+        let bounds = (base.first(), b_max, j_max);
+        candidates(&rem, &table, bounds, &mut z, &mut cands, &mut dists);
+        let dist = |i: usize| &dists[i * words..(i + 1) * words];
+        let best = (1..cands.len()).fold(0, |best, i| {
+            if cmp(dist(i), dist(best)).is_lt() {
+                i
             } else {
-                let mut lb = (bits(&rem) - bits(c)) as u32;
-                shl_into(c, lb as usize, &mut z);
-                if cmp(&z, &rem).is_gt() {
-                    lb -= 1;
-                }
-                if lb >= b_max {
-                    (Some(b_max), None)
-                } else {
-                    (Some(lb), Some(lb + 1))
-                }
-            };
-            for b in lo.into_iter().chain(hi) {
-                shl_into(c, b as usize, &mut z);
-                if cmp(&z, &rem).is_gt() {
-                    sub_into(&z, &rem, &mut dist);
-                } else {
-                    sub_into(&rem, &z, &mut dist);
-                }
-                if best.is_none() || cmp(&dist, &best_dist).is_lt() {
-                    best = Some((b, j));
-                    best_dist.copy_from_slice(&dist);
-                    best_z.copy_from_slice(&z);
-                }
+                best
             }
-        }
-        let (b, j) = best.expect("j ranges over at least one index");
+        });
+        let (b, j, over) = cands[best];
         terms.push(DbTerm { sign, b, j });
-        if cmp(&best_z, &rem).is_gt() {
+        if over {
             sign = -sign;
         }
-        rem.copy_from_slice(&best_dist);
+        rem.copy_from_slice(dist(best));
         if chain {
             b_max = b;
             j_max = j;
         }
     }
     Ok(terms)
+}
+
+/// Largest beam width accepted by [`dbns_beam`] and [`bzns_beam`].
+pub const DB_MAX_BEAM: u32 = 64;
+
+/// A beam search for a shorter expansion than the greedy one (beyond the seed): each
+/// step extends every kept partial expansion by each candidate term (the nearest
+/// 2^b·B_j below and above the remainder, for every j) and keeps the `width` distinct
+/// remainders that are smallest; the first expansion to reach 0 is returned. Width 1 is
+/// [`greedy`] exactly (same candidates, same ties); a wider beam never returns more
+/// terms than the greedy path it contains, unless that path was displaced by paths
+/// with smaller remainders.
+fn beam(
+    k: &[u64],
+    base: SecondBase,
+    b_max: u32,
+    j_max: u32,
+    width: u32,
+) -> Result<Vec<DbTerm>, RecodeError> {
+    if width == 0 || width > DB_MAX_BEAM {
+        return Err(RecodeError::BeamOutOfRange {
+            width,
+            max: DB_MAX_BEAM,
+        });
+    }
+    let table = check(k, base, b_max, j_max)?;
+    let words = table[0].len();
+    let mut start = vec![0u64; words];
+    start[..k.len()].copy_from_slice(k);
+    // (remainder, sign of the next term, terms so far)
+    let mut states: Vec<(Vec<u64>, i8, Vec<DbTerm>)> = vec![(start, 1, Vec::new())];
+    let (mut z, mut cands, mut dists) = (vec![0u64; words], Vec::new(), Vec::new());
+    loop {
+        if let Some(done) = states.iter().find(|s| bits(&s.0) == 0) {
+            return Ok(done.2.clone());
+        }
+        // Every extension of every state: its remainder in `rems` (a flat buffer, one
+        // `words` slot each) and (state, b, j, over) in `meta`.
+        let (mut rems, mut meta) = (Vec::new(), Vec::new());
+        for (i, (rem, _, _)) in states.iter().enumerate() {
+            let bounds = (base.first(), b_max, j_max);
+            candidates(rem, &table, bounds, &mut z, &mut cands, &mut dists);
+            rems.extend_from_slice(&dists);
+            meta.extend(cands.iter().map(|&(b, j, over)| (i, b, j, over)));
+        }
+        let rem = |x: usize| &rems[x * words..(x + 1) * words];
+        // Ordered by remainder, ties by position (earlier state and candidate first), and
+        // one extension per distinct remainder: the `width` first are kept. A partial
+        // selection of 4·width first avoids sorting thousands of extensions (most of
+        // the cost at width 32); it falls back to the full sort when duplicates leave
+        // fewer than `width` in it, so the result is the full sort's either way.
+        let by = |a: &usize, b: &usize| cmp(rem(*a), rem(*b)).then(a.cmp(b));
+        let keep = 4 * width as usize;
+        let mut best: Vec<usize> = (0..meta.len()).collect();
+        if keep < meta.len() {
+            best.select_nth_unstable_by(keep - 1, by);
+            best.truncate(keep);
+        }
+        best.sort_unstable_by(by);
+        best.dedup_by(|a, b| cmp(rem(*a), rem(*b)).is_eq());
+        if best.len() < width as usize && keep < meta.len() {
+            let mut order: Vec<usize> = (0..meta.len()).collect();
+            order.sort_unstable_by(by);
+            order.dedup_by(|a, b| cmp(rem(*a), rem(*b)).is_eq());
+            best = order;
+        }
+        best.truncate(width as usize);
+        states = best
+            .into_iter()
+            .map(|x| {
+                let (i, b, j, over) = meta[x];
+                let (_, sign, terms) = &states[i];
+                let mut terms = terms.clone();
+                terms.push(DbTerm { sign: *sign, b, j });
+                (rem(x).to_vec(), if over { -sign } else { *sign }, terms)
+            })
+            .collect();
+    }
+}
+
+/// Beam-searched DBNS expansion ([`beam`]) with the bounds of [`dbns_greedy`];
+/// `width` = 1 is [`dbns_greedy`].
+pub fn dbns_beam(
+    k: &[u64],
+    b_max: u32,
+    t_max: u32,
+    width: u32,
+) -> Result<Vec<DbTerm>, RecodeError> {
+    beam(k, SecondBase::Three, b_max, t_max, width)
+}
+
+/// Beam-searched binary/Zeckendorf expansion ([`beam`]) with the bounds of
+/// [`bzns_greedy`]; `width` = 1 is [`bzns_greedy`].
+pub fn bzns_beam(
+    k: &[u64],
+    b_max: u32,
+    z_max: u32,
+    width: u32,
+) -> Result<Vec<DbTerm>, RecodeError> {
+    beam(k, SecondBase::Fibonacci, b_max, z_max, width)
 }
 
 /// Greedy DBNS expansion k = Σ ±2^b·3^t with b ≤ b_max and t ≤ t_max (seed 002, §2.2 and

@@ -28,8 +28,8 @@ mod naf;
 mod regular;
 
 pub use double_base::{
-    bound_bits, bzns_greedy, db_chain, dbns_greedy, DbTerm, SecondBase, DB_MAX_B, DB_MAX_T,
-    DB_MAX_Z,
+    bound_bits, bzns_beam, bzns_greedy, db_chain, dbns_beam, dbns_greedy, DbTerm, SecondBase,
+    DB_MAX_B, DB_MAX_BEAM, DB_MAX_T, DB_MAX_Z,
 };
 pub use double_base_opt::{
     chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_DIGIT,
@@ -79,6 +79,14 @@ pub enum RecodeError {
         j_max: u32,
         /// The scalar's bit length.
         bits: usize,
+    },
+    /// A beam width outside 1..=max.
+    #[error("beam width {width} is outside 1..={max}")]
+    BeamOutOfRange {
+        /// The width asked for.
+        width: u32,
+        /// The largest width accepted.
+        max: u32,
     },
     /// A scalar not below 2^max_bits, the bound the recoding was asked to fit.
     #[error("scalar does not fit in {max_bits} bits")]

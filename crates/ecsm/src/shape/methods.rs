@@ -13,9 +13,9 @@ use crate::experiments::paper::seed002_op_costs;
 use crate::field::PrimeField;
 use crate::mul::{MethodSpec, SpecError};
 use crate::recode::{
-    bound_bits, bzns_greedy, db_chain, dbns_greedy, optimal_db_chain, wnaf, ChainWeights, DbChain,
-    DbTerm, RecodeError, SecondBase, DB_MAX_B, DB_MAX_T, DB_MAX_Z, OPT_MAX_DIGIT, WNAF_MAX_WIDTH,
-    WNAF_MIN_WIDTH,
+    bound_bits, bzns_beam, bzns_greedy, db_chain, dbns_beam, dbns_greedy, optimal_db_chain, wnaf,
+    ChainWeights, DbChain, DbTerm, RecodeError, SecondBase, DB_MAX_B, DB_MAX_BEAM, DB_MAX_T,
+    DB_MAX_Z, OPT_MAX_DIGIT, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH,
 };
 use core::fmt;
 
@@ -35,12 +35,15 @@ pub enum ShapeMethod {
         /// Bound on the exponents of 3.
         t_max: u32,
     },
-    /// Yao's algorithm over the greedy DBNS expansion (§3.2).
+    /// Yao's algorithm over the greedy DBNS expansion (§3.2); beyond the seed, with
+    /// `beam` > 1 over a beam-searched one ([`crate::recode::dbns_beam`]).
     YaoDbns {
         /// Bound on the exponents of 2.
         b_max: u32,
         /// Bound on the exponents of 3.
         t_max: u32,
+        /// Beam width of the expansion's search (1: the seed's greedy expansion).
+        beam: u32,
     },
     /// Beyond the seed: the cheapest double-base chain with digits ±1, ±3, …, ±r for
     /// the shape's operation costs (seed 002's Table 1 at S = 0.8M), found by dynamic
@@ -50,12 +53,15 @@ pub enum ShapeMethod {
         /// The largest digit (odd).
         r: u32,
     },
-    /// Yao's algorithm over the greedy binary/Zeckendorf expansion (§4.2).
+    /// Yao's algorithm over the greedy binary/Zeckendorf expansion (§4.2); with
+    /// `beam` > 1 over a beam-searched one ([`crate::recode::bzns_beam`]).
     YaoBzns {
         /// Bound on the exponents of 2.
         b_max: u32,
         /// Bound on the Fibonacci indices.
         z_max: u32,
+        /// Beam width of the expansion's search (1: the seed's greedy expansion).
+        beam: u32,
     },
 }
 
@@ -66,10 +72,24 @@ impl fmt::Display for ShapeMethod {
         match *self {
             ShapeMethod::Naf { w } => write!(f, "naf:w={w}"),
             ShapeMethod::DbChain { b_max, t_max } => write!(f, "db-chain:b={b_max},t={t_max}"),
-            ShapeMethod::YaoDbns { b_max, t_max } => write!(f, "yao-dbns:b={b_max},t={t_max}"),
-            ShapeMethod::YaoBzns { b_max, z_max } => write!(f, "yao-bzns:b={b_max},z={z_max}"),
+            ShapeMethod::YaoDbns { b_max, t_max, beam } => {
+                write!(f, "yao-dbns:b={b_max},t={t_max}")?;
+                beam_suffix(f, beam)
+            }
+            ShapeMethod::YaoBzns { b_max, z_max, beam } => {
+                write!(f, "yao-bzns:b={b_max},z={z_max}")?;
+                beam_suffix(f, beam)
+            }
             ShapeMethod::DbOpt { r } => write!(f, "db-opt:r={r}"),
         }
+    }
+}
+
+/// `,beam=W` for a beam search, nothing for the seed's greedy expansion.
+fn beam_suffix(f: &mut fmt::Formatter<'_>, beam: u32) -> fmt::Result {
+    match beam {
+        1 => Ok(()),
+        w => write!(f, ",beam={w}"),
     }
 }
 
@@ -111,27 +131,39 @@ impl ShapeMethod {
             }
             Ok(())
         };
+        let beam = |spec: &MethodSpec| {
+            spec.param("beam", 1, 1, DB_MAX_BEAM as u64)
+                .map(|w| w as u32)
+        };
         match spec.name.as_str() {
             "naf" => {
                 spec.only_params(&["w"])?;
                 let w = spec.param("w", 4, WNAF_MIN_WIDTH as u64, WNAF_MAX_WIDTH as u64)?;
                 Ok(ShapeMethod::Naf { w: w as u32 })
             }
-            "db-chain" | "yao-dbns" => {
+            "db-chain" => {
                 spec.only_params(&["b", "t"])?;
                 let b = spec.param("b", b_default(72), 0, DB_MAX_B as u64)?;
                 let t_def = fill(SecondBase::Three, b as u32).min(DB_MAX_T as u64);
                 let t = spec.param("t", t_def, 0, DB_MAX_T as u64)?;
                 reach(SecondBase::Three, b, t, "t")?;
                 let (b_max, t_max) = (b as u32, t as u32);
-                Ok(if spec.name == "db-chain" {
-                    ShapeMethod::DbChain { b_max, t_max }
-                } else {
-                    ShapeMethod::YaoDbns { b_max, t_max }
+                Ok(ShapeMethod::DbChain { b_max, t_max })
+            }
+            "yao-dbns" => {
+                spec.only_params(&["b", "t", "beam"])?;
+                let b = spec.param("b", b_default(72), 0, DB_MAX_B as u64)?;
+                let t_def = fill(SecondBase::Three, b as u32).min(DB_MAX_T as u64);
+                let t = spec.param("t", t_def, 0, DB_MAX_T as u64)?;
+                reach(SecondBase::Three, b, t, "t")?;
+                Ok(ShapeMethod::YaoDbns {
+                    b_max: b as u32,
+                    t_max: t as u32,
+                    beam: beam(spec)?,
                 })
             }
             "yao-bzns" => {
-                spec.only_params(&["b", "z"])?;
+                spec.only_params(&["b", "z", "beam"])?;
                 let b = spec.param("b", b_default(89), 0, DB_MAX_B as u64)?;
                 let z_def = fill(SecondBase::Fibonacci, b as u32).min(DB_MAX_Z as u64);
                 let z = spec.param("z", z_def, 2, DB_MAX_Z as u64)?;
@@ -139,6 +171,7 @@ impl ShapeMethod {
                 Ok(ShapeMethod::YaoBzns {
                     b_max: b as u32,
                     z_max: z as u32,
+                    beam: beam(spec)?,
                 })
             }
             "db-opt" => {
@@ -171,11 +204,21 @@ impl ShapeMethod {
             ShapeMethod::DbChain { b_max, t_max } => {
                 Ok(chain_mul(shape, p, &db_chain(k, b_max, t_max)?))
             }
-            ShapeMethod::YaoDbns { b_max, t_max } => {
-                Ok(yao_dbns(shape, p, &dbns_greedy(k, b_max, t_max)?))
+            ShapeMethod::YaoDbns {
+                b_max,
+                t_max,
+                beam: 1,
+            } => Ok(yao_dbns(shape, p, &dbns_greedy(k, b_max, t_max)?)),
+            ShapeMethod::YaoDbns { b_max, t_max, beam } => {
+                Ok(yao_dbns(shape, p, &dbns_beam(k, b_max, t_max, beam)?))
             }
-            ShapeMethod::YaoBzns { b_max, z_max } => {
-                Ok(yao_bzns(shape, p, &bzns_greedy(k, b_max, z_max)?))
+            ShapeMethod::YaoBzns {
+                b_max,
+                z_max,
+                beam: 1,
+            } => Ok(yao_bzns(shape, p, &bzns_greedy(k, b_max, z_max)?)),
+            ShapeMethod::YaoBzns { b_max, z_max, beam } => {
+                Ok(yao_bzns(shape, p, &bzns_beam(k, b_max, z_max, beam)?))
             }
             ShapeMethod::DbOpt { r } => {
                 let chain = optimal_db_chain(k, r, &chain_weights(S::NAME))?;

@@ -284,6 +284,7 @@ field_tests! {
     p256: FpP256, 256;
     p384: FpP384, 384;
     p521: FpP521, 521;
+    p448: FpP448, 448;
     secp256k1: FpSecp256k1, 256;
     secp224k1: FpSecp224k1, 224;
     secp192k1: FpSecp192k1, 192;
@@ -335,6 +336,7 @@ fn moduli_match_their_formulas() {
     assert_eq!(modulus::<FpSecp192k1>(), two(192) - two(32) - 4553u16);
     assert_eq!(modulus::<FpSecp160k1>(), two(160) - two(32) - 21389u16);
     assert_eq!(modulus::<FpSecp128r1>(), two(128) - two(97) - 1u8);
+    assert_eq!(modulus::<FpP448>(), two(448) - two(224) - 1u8);
 }
 
 /// GF(1009) exhaustively: every inverse both ways, every Legendre symbol against the
@@ -390,6 +392,7 @@ macro_rules! montgomery_twin {
 }
 
 montgomery_twin! {
+    P448Mont of P448, 7;
     P521Mont of P521, 9;
     Secp256k1Mont of Secp256k1, 4;
     Secp224k1Mont of Secp224k1, 4;
@@ -435,8 +438,8 @@ fn carry_heavy<const N: usize>(p: &[u64; N], seed: u64) -> Vec<[u64; N]> {
         .collect()
 }
 
-fn crandall_matches_montgomery<const N: usize, C: FpSpec<N>, M: FpSpec<N>>() {
-    assert_eq!(C::REDUCTION, Reduction::Crandall);
+fn special_matches_montgomery<const N: usize, C: FpSpec<N>, M: FpSpec<N>>(kind: Reduction) {
+    assert_eq!(C::REDUCTION, kind);
     assert_eq!(M::REDUCTION, Reduction::Montgomery);
     let vals = carry_heavy(&C::P, N as u64);
     for a in &vals {
@@ -461,14 +464,79 @@ fn crandall_matches_montgomery<const N: usize, C: FpSpec<N>, M: FpSpec<N>>() {
 
 #[test]
 fn crandall_against_montgomery() {
-    crandall_matches_montgomery::<9, P521, P521Mont>();
-    crandall_matches_montgomery::<4, Secp256k1, Secp256k1Mont>();
-    crandall_matches_montgomery::<4, Secp224k1, Secp224k1Mont>();
-    crandall_matches_montgomery::<3, Secp192k1, Secp192k1Mont>();
-    crandall_matches_montgomery::<3, Secp160k1, Secp160k1Mont>();
-    crandall_matches_montgomery::<3, Secp160r1, Secp160r1Mont>();
-    crandall_matches_montgomery::<2, Wtls8, Wtls8Mont>();
-    crandall_matches_montgomery::<3, Wtls9, Wtls9Mont>();
+    let c = Reduction::Crandall;
+    special_matches_montgomery::<9, P521, P521Mont>(c);
+    special_matches_montgomery::<4, Secp256k1, Secp256k1Mont>(c);
+    special_matches_montgomery::<4, Secp224k1, Secp224k1Mont>(c);
+    special_matches_montgomery::<3, Secp192k1, Secp192k1Mont>(c);
+    special_matches_montgomery::<3, Secp160k1, Secp160k1Mont>(c);
+    special_matches_montgomery::<3, Secp160r1, Secp160r1Mont>(c);
+    special_matches_montgomery::<2, Wtls8, Wtls8Mont>(c);
+    special_matches_montgomery::<3, Wtls9, Wtls9Mont>(c);
+}
+
+#[test]
+fn goldilocks_against_montgomery() {
+    special_matches_montgomery::<7, P448, P448Mont>(Reduction::Goldilocks);
+}
+
+// 2^(64N) − 2^(32N) − 1 is prime only for N = 7 among N ≤ 9, but the Goldilocks fold
+// needs no primality: these composite moduli exercise its even-N and other odd-N word
+// layouts (h = 32N word-aligned or not) on products and squares, against the oracle.
+ecsm::fp_spec!(
+    Golden2,
+    FpGolden2,
+    2,
+    "fffffffffffffffeffffffffffffffff",
+    "golden2",
+    Goldilocks
+);
+ecsm::fp_spec!(
+    Golden4,
+    FpGolden4,
+    4,
+    "fffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffff",
+    "golden4",
+    Goldilocks
+);
+ecsm::fp_spec!(
+    Golden5,
+    FpGolden5,
+    5,
+    "fffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffff",
+    "golden5",
+    Goldilocks
+);
+
+fn golden_products_match_oracle<const N: usize, S: FpSpec<N>>() {
+    let p = big_of_words(&S::P);
+    assert_eq!(
+        p,
+        (BigUint::one() << (64 * N)) - (BigUint::one() << (32 * N)) - 1u8
+    );
+    let vals = carry_heavy(&S::P, 11 * N as u64);
+    for a in &vals {
+        let x = Fp::<N, S>::from_canonical(*a).unwrap();
+        let xb = big_of_words(a);
+        assert_eq!(big_of_words(&x.square().to_canonical()), &xb * &xb % &p);
+        for b in &vals {
+            let y = Fp::<N, S>::from_canonical(*b).unwrap();
+            let want = &xb * big_of_words(b) % &p;
+            assert_eq!(
+                big_of_words(&(x * y).to_canonical()),
+                want,
+                "{a:x?} * {b:x?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn goldilocks_fold_on_every_word_layout() {
+    golden_products_match_oracle::<2, Golden2>();
+    golden_products_match_oracle::<4, Golden4>();
+    golden_products_match_oracle::<5, Golden5>();
+    golden_products_match_oracle::<7, P448>();
 }
 
 proptest! {

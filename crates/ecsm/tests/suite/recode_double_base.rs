@@ -3,8 +3,8 @@
 
 use crate::common::rng;
 use ecsm::recode::{
-    bound_bits, bzns_greedy, chain_value, db_chain, dbns_greedy, optimal_db_chain, ChainWeights,
-    DbTerm, RecodeError, SecondBase,
+    bound_bits, bzns_beam, bzns_greedy, chain_value, db_chain, dbns_beam, dbns_greedy,
+    optimal_db_chain, ChainWeights, DbTerm, RecodeError, SecondBase, DB_MAX_BEAM,
 };
 use num_bigint::{BigInt, BigUint};
 use rand::RngCore;
@@ -99,6 +99,53 @@ fn expansions_sum_to_k_within_bounds() {
             }
         }
     }
+}
+
+/// The beam search (beyond the seed): width 1 is the greedy expansion term for term;
+/// wider beams give valid expansions within the bounds, with fewer terms on average.
+#[test]
+fn beam_expansions_are_greedy_at_width_one_and_shorter_wider() {
+    let mut r = rng(0xbea);
+    let (mut greedy_terms, mut beam_terms) = ([0usize; 2], [0usize; 2]);
+    for _ in 0..40 {
+        let k: Vec<u64> = (0..4).map(|_| r.next_u64()).collect();
+        for (i, base, b_max, j_max) in [
+            (0, SecondBase::Three, 185u32, 45u32),
+            (1, SecondBase::Fibonacci, 227, 44),
+        ] {
+            type Greedy = fn(&[u64], u32, u32) -> Result<Vec<DbTerm>, RecodeError>;
+            type Beam = fn(&[u64], u32, u32, u32) -> Result<Vec<DbTerm>, RecodeError>;
+            let (greedy, beam): (Greedy, Beam) = match base {
+                SecondBase::Three => (dbns_greedy, dbns_beam),
+                SecondBase::Fibonacci => (bzns_greedy, bzns_beam),
+            };
+            let g: Vec<DbTerm> = greedy(&k, b_max, j_max).unwrap();
+            assert_eq!(beam(&k, b_max, j_max, 1).unwrap(), g, "width 1 is greedy");
+            let w = beam(&k, b_max, j_max, 8).unwrap();
+            check(&k, &w, base, b_max, j_max, false);
+            greedy_terms[i] += g.len();
+            beam_terms[i] += w.len();
+        }
+    }
+    for i in 0..2 {
+        assert!(
+            beam_terms[i] < greedy_terms[i],
+            "beam 8: {} terms in all, greedy {}",
+            beam_terms[i],
+            greedy_terms[i]
+        );
+    }
+    let k = [12345u64, 0, 0, 0];
+    for width in [0, DB_MAX_BEAM + 1] {
+        assert!(matches!(
+            dbns_beam(&k, 185, 45, width),
+            Err(RecodeError::BeamOutOfRange { .. })
+        ));
+    }
+    assert!(matches!(
+        bzns_beam(&[0, 0, 0, 1 << 63], 100, 10, 4),
+        Err(RecodeError::BoundsTooSmall { .. })
+    ));
 }
 
 /// Brute force over every (b, j) within bounds: the greedy step's choice is a nearest one.

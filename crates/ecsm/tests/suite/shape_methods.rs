@@ -24,10 +24,25 @@ fn methods_agree<F: PrimeField, S: CurveShape<F>>(s: &S, bits: u32, seed: u64) {
         ShapeMethod::Naf { w: 4 },
         ShapeMethod::Naf { w: 2 },
         ShapeMethod::DbChain { b_max: b, t_max: t },
-        ShapeMethod::YaoDbns { b_max: b, t_max: t },
+        ShapeMethod::YaoDbns {
+            b_max: b,
+            t_max: t,
+            beam: 1,
+        },
+        ShapeMethod::YaoDbns {
+            b_max: b,
+            t_max: t,
+            beam: 4,
+        },
         ShapeMethod::YaoBzns {
             b_max: bz,
             z_max: z,
+            beam: 1,
+        },
+        ShapeMethod::YaoBzns {
+            b_max: bz,
+            z_max: z,
+            beam: 3,
         },
         ShapeMethod::DbOpt { r: 1 },
         ShapeMethod::DbOpt { r: 7 },

@@ -3,8 +3,8 @@
 //!
 //! An element is N little-endian 64-bit words holding a value in [0, p), in the form its
 //! spec's [`Reduction`] works in: Montgomery form x·2^(64N) mod p by default, the plain
-//! value x for Crandall primes 2^k − c. Either way the stored words are canonical, so
-//! equality compares words. Every constant (R² mod p, −p⁻¹ mod 2^64, c, p − 2, the
+//! value x for Crandall primes 2^k − c and for the Goldilocks prime. Either way the
+//! stored words are canonical, so equality compares words. Every constant (R² mod p, −p⁻¹ mod 2^64, c, p − 2, the
 //! inversion window) is derived from `S::P` by `const fn` at compile time: a spec states
 //! p and nothing else (see [`fp_spec!`](crate::fp_spec)).
 //!
@@ -59,6 +59,11 @@ pub enum Reduction {
     /// kept as their plain value and 2^k is folded as c. A spec that names it for
     /// another p fails to compile.
     Crandall,
+    /// Solinas' reduction for the "golden" trinomial p = 2^(64N) − 2^(32N) − 1
+    /// (Hamburg's Ed448-Goldilocks prime for N = 7): elements are kept as their plain
+    /// value and 2^(64N) is folded as 2^(32N) + 1, with additions only. A spec that names
+    /// it for another p fails to compile.
+    Goldilocks,
 }
 
 /// The defining data of one prime field: p as N little-endian 64-bit words.
@@ -160,8 +165,9 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     const R1: [u64; N] = limbs::pow2_mod(64 * N, &S::P);
     const R2: [u64; N] = limbs::pow2_mod(128 * N, &S::P);
     const IS_MONT: bool = matches!(S::REDUCTION, Reduction::Montgomery);
+    const IS_GOLDILOCKS: bool = matches!(S::REDUCTION, Reduction::Goldilocks);
     /// c = 2^k − p for Crandall primes (k the bit length of p); 0 otherwise.
-    const C: u64 = if Self::IS_MONT {
+    const C: u64 = if !matches!(S::REDUCTION, Reduction::Crandall) {
         0
     } else {
         let k = Self::NBITS;
@@ -207,6 +213,21 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         assert!(S::P[N - 1] != 0, "the top word of p must be nonzero");
         assert!(N > 1 || S::P[0] > 3, "p must exceed 3");
         let _ = Self::C;
+        // A Goldilocks spec needs p = 2^(64N) − 2^(32N) − 1: its 32-bit digits are all
+        // ones except digit N, which is 2^32 − 2.
+        if Self::IS_GOLDILOCKS {
+            assert!(N >= 2, "Goldilocks reduction needs two words or more");
+            let mut d = 0;
+            while d < 2 * N {
+                let digit = (S::P[d / 2] >> (32 * (d % 2))) & 0xffff_ffff;
+                let want = if d == N { 0xffff_fffe } else { 0xffff_ffff };
+                assert!(
+                    digit == want,
+                    "Goldilocks reduction needs p = 2^(64N) - 2^(32N) - 1"
+                );
+                d += 1;
+            }
+        }
     };
 
     #[inline(always)]
@@ -283,6 +304,8 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     fn mul_repr(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if Self::IS_MONT {
             reduce::montgomery_mul_cios(a, b, &S::P, Self::PINV)
+        } else if Self::IS_GOLDILOCKS {
+            reduce::goldilocks(&mul_wide(a, b))
         } else {
             reduce::crandall(&mul_wide(a, b), Self::NBITS, Self::C)
         }
@@ -303,6 +326,8 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         let t = if N <= 4 { mul_wide(a, a) } else { sqr_wide(a) };
         if Self::IS_MONT {
             reduce::montgomery(t, &S::P, Self::PINV)
+        } else if Self::IS_GOLDILOCKS {
+            reduce::goldilocks(&t)
         } else {
             reduce::crandall(&t, Self::NBITS, Self::C)
         }
@@ -538,9 +563,9 @@ impl<const N: usize, S: FpSpec<N>> PrimeField for Fp<N, S> {
 /// assert_eq!(-FpM127::one(), FpM127::from_u64(0) - FpM127::one());
 /// ```
 ///
-/// An optional last argument names the [`Reduction`] (`Crandall`), Montgomery's by
-/// default. The macro also evaluates the spec's compile-time checks, so a bad p (even,
-/// too wide, not of Crandall's shape when Crandall is asked for) fails the build.
+/// An optional last argument names the [`Reduction`] (`Crandall` or `Goldilocks`),
+/// Montgomery's by default. The macro also evaluates the spec's compile-time checks, so a
+/// bad p (even, too wide, not of the shape its reduction needs) fails the build.
 #[macro_export]
 macro_rules! fp_spec {
     ($(#[$doc:meta])* $spec:ident, $alias:ident, $n:literal, $hex:literal, $name:literal $(, $red:ident)?) => {

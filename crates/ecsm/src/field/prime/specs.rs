@@ -57,10 +57,11 @@ fp_spec!(
 );
 fp_spec!(
     /// Ed448-Goldilocks: p = 2^448 − 2^224 − 1 (RFC 7748 §4.2, RFC 8032 §5.2), the field
-    /// of the `ed448` curve of seed 002's Edwards shape.
+    /// of the `ed448` curve of seed 002's Edwards shape. Reduced by additions only
+    /// ([`Reduction::Goldilocks`](super::Reduction::Goldilocks)).
     P448, FpP448, 7,
     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-    "p448"
+    "p448", Goldilocks
 );
 fp_spec!(
     /// secp256k1: p = 2^256 − 2^32 − 977 (SEC 2 v2 §2.4.1).
