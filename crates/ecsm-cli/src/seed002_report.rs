@@ -10,9 +10,9 @@ use ecsm::experiments::shape_costs::seed_table;
 use ecsm::experiments::shape_counts::{random_scalars, ShapeCounts};
 use ecsm::experiments::timing::BenchConfig;
 use ecsm::mul::MethodSpec;
-use rayon::prelude::*;
 use ecsm::shape::curves::{shape_experiment, ShapeExperiment, SHAPE_NAMES};
 use ecsm::shape::{ShapeMethod, ShapeOp};
+use rayon::prelude::*;
 
 /// Tables 5 and 7's column order.
 const DBNS_COLUMNS: [ShapeOp; 11] = [
@@ -247,7 +247,9 @@ fn beyond_the_seed(bits: usize, table: &[Seed002Row], ks: &[Vec<u64>]) {
             let exp = shape_experiment(shape, bits).expect("built-in shapes and sizes");
             let spec: MethodSpec = spec.parse().expect("valid built-in spec");
             let meth = ShapeMethod::from_spec(&spec, bits).expect("valid built-in spec");
-            exp.count(&meth, ks).expect("valid built-in bounds").total_m()
+            exp.count(&meth, ks)
+                .expect("valid built-in bounds")
+                .total_m()
         })
         .collect();
     for shape in SHAPE_NAMES {
@@ -264,7 +266,12 @@ fn beyond_the_seed(bits: usize, table: &[Seed002Row], ks: &[Vec<u64>]) {
             .filter(|((s, _), _)| *s == shape)
             .map(|((_, spec), &t)| format!("{spec} {t:.1} ({:+.1}%)", percent(t, best.5)))
             .collect();
-        println!("  {shape:<14} vs {} {:.1}: {}", best.1, best.5, cells.join("; "));
+        println!(
+            "  {shape:<14} vs {} {:.1}: {}",
+            best.1,
+            best.5,
+            cells.join("; ")
+        );
     }
 }
 
