@@ -198,7 +198,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// With `--op mul`, also time the peer library for this curve in the same run (crrl for
-    /// the GLS254 curves, built with the cargo feature `crrl`).
+    /// gls254, ed448, P-256 and secp256k1, built with the cargo feature `crrl`).
     #[arg(long)]
     pub peers: bool,
 }
@@ -221,30 +221,23 @@ struct PeerRow {
     min_ns: f64,
 }
 
-/// The peer of `curve` for `ecsm bench --peers`, timed now; `Err` says why there is none.
+/// The peer of `curve` (a canonical name) for `ecsm bench --peers`, timed now; `Err` says
+/// why there is none.
 fn peer_mul(curve: &str, cfg: BenchConfig, seed: u64) -> Result<PeerRow, String> {
-    if curve != "gls254" {
+    use crate::peer_bench::{crrl_peer_timing, CRRL_PEER_CURVES};
+    if !CRRL_PEER_CURVES.contains(&curve) {
         return Err(format!(
-            "no peer for {curve} in `bench --peers` (GLS254 has crrl)"
+            "no peer for {curve} in `bench --peers` (crrl is the peer of {})",
+            CRRL_PEER_CURVES.join(", ")
         ));
     }
-    #[cfg(feature = "crrl")]
-    {
-        let t = crate::peers::crrl::gls254_mul_bench(cfg, seed);
-        Ok(PeerRow {
-            name: format!(
-                "crrl {} ({})",
-                crate::peers::crrl::crrl_version(),
-                crate::peers::crrl::crrl_backend()
-            ),
+    match crrl_peer_timing(curve, cfg, seed) {
+        Some((name, t)) => Ok(PeerRow {
+            name,
             median_ns: t.median_ns,
             min_ns: t.min_ns,
-        })
-    }
-    #[cfg(not(feature = "crrl"))]
-    {
-        let _ = (cfg, seed);
-        Err("crrl is not built in: rebuild with `--features crrl` (and RUSTFLAGS=\"-C target-cpu=native\", see the README)".into())
+        }),
+        None => Err("crrl is not built in: rebuild with `--features crrl` (and RUSTFLAGS=\"-C target-cpu=native\", see the README)".into()),
     }
 }
 

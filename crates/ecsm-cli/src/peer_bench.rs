@@ -1,5 +1,5 @@
-//! Side-by-side timings of OpenSSL on the same inputs (feature `openssl`); without the
-//! feature every function says so by returning `None`.
+//! Side-by-side timings of OpenSSL (feature `openssl`) and crrl (feature `crrl`) on the same
+//! machine; without the feature every function says so by returning `None`.
 
 use ecsm::curves::named::NamedCurve;
 use ecsm::experiments::timing::{BenchConfig, Timing};
@@ -53,5 +53,70 @@ pub fn openssl_decompress(
     {
         let _ = (curve, points, cfg);
         None
+    }
+}
+
+/// Our canonical names of the curves crrl is the peer of (see [`crrl_peer_timing`]). Known
+/// without the feature too, so that a caller can tell "no peer" from "not built in".
+pub const CRRL_PEER_CURVES: [&str; 4] = ["gls254", "ed448", "secp256r1", "secp256k1"];
+
+/// crrl's variable-base scalar multiplication on the curve with our canonical name
+/// `curve_name` (a `NamedCurve::name()`, so every alias of P-256 arrives as `secp256r1`),
+/// timed now on random points and scalars drawn from `seed`, with its label (crrl's
+/// version, and for gls254 its GF(2^254) backend). `None` without the feature `crrl` or
+/// when crrl is not the peer of that curve (see [`CRRL_PEER_CURVES`]).
+pub fn crrl_peer_timing(curve_name: &str, cfg: BenchConfig, seed: u64) -> Option<(String, Timing)> {
+    #[cfg(feature = "crrl")]
+    {
+        use crate::peers::{crrl, crrl_ed448, crrl_weierstrass};
+        let version = crrl::crrl_version();
+        let (label, t) = match curve_name {
+            "gls254" => (
+                format!("crrl {version} ({})", crrl::crrl_backend()),
+                crrl::gls254_mul_bench(cfg, seed),
+            ),
+            "ed448" => (
+                format!("crrl {version} ed448"),
+                crrl_ed448::ed448_mul_bench(cfg, seed),
+            ),
+            "secp256r1" => (
+                format!("crrl {version} p256"),
+                crrl_weierstrass::p256_mul_bench(cfg, seed),
+            ),
+            "secp256k1" => (
+                format!("crrl {version} secp256k1"),
+                crrl_weierstrass::secp256k1_mul_bench(cfg, seed),
+            ),
+            _ => return None,
+        };
+        Some((label, t))
+    }
+    #[cfg(not(feature = "crrl"))]
+    {
+        let _ = (curve_name, cfg, seed);
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every listed name is a curve's canonical name (what `bench` passes), and with the
+    /// feature each one has a timing, so the list and the match cannot drift apart.
+    #[test]
+    fn crrl_peer_curves_are_canonical_and_timed() {
+        for name in CRRL_PEER_CURVES {
+            let c = ecsm::curves::named::find_curve(name).unwrap();
+            assert_eq!(c.name(), name);
+            let t = crrl_peer_timing(name, BenchConfig::QUICK, 1);
+            assert_eq!(t.is_some(), cfg!(feature = "crrl"), "{name}");
+            if let Some((label, t)) = t {
+                assert!(label.starts_with("crrl 0.9.0"), "{label}");
+                assert!(t.median_ns > 0.0, "{name}");
+            }
+        }
+        assert!(crrl_peer_timing("e-521", BenchConfig::QUICK, 1).is_none());
+        assert!(crrl_peer_timing("P-256", BenchConfig::QUICK, 1).is_none());
     }
 }

@@ -361,6 +361,33 @@ fn timings(cfg: BenchConfig) {
             .collect();
         println!("  {shape:<14} {}", cells.join("; "));
     }
+    peers(cfg);
+}
+
+/// ed448, P-256 and secp256k1: our default method beside crrl's constant-time
+/// multiplication, timed in this run (feature `crrl`; otherwise a line saying so).
+fn peers(cfg: BenchConfig) {
+    println!("Beside a peer -- our default method on the named curves with seed 002's shapes, and crrl's multiplication timed in the same run (median µs):");
+    for name in ["ed448", "secp256r1", "secp256k1"] {
+        let curve = ecsm::curves::named::find_curve(name).expect("built-in curve");
+        let method = curve.default_method();
+        let ours = curve
+            .bench_mul(&method, cfg, 5)
+            .expect("the default method runs");
+        let Some((label, peer)) = crate::peer_bench::crrl_peer_timing(name, cfg, 5) else {
+            println!(
+                "  {name:<10} ours ({method}) {:.1} µs; crrl not built in (`--features crrl`, see the README)",
+                ours.median_ns / 1000.0
+            );
+            continue;
+        };
+        println!(
+            "  {name:<10} ours ({method}) {:.1} µs; {label} {:.1} µs (constant time); ours/peer {:.2}",
+            ours.median_ns / 1000.0,
+            peer.median_ns / 1000.0,
+            ours.median_ns / peer.median_ns
+        );
+    }
 }
 
 /// Print the section.

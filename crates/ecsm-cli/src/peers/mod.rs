@@ -9,5 +9,9 @@
 
 #[cfg(feature = "crrl")]
 pub mod crrl;
+#[cfg(feature = "crrl")]
+pub mod crrl_ed448;
+#[cfg(feature = "crrl")]
+pub mod crrl_weierstrass;
 #[cfg(feature = "openssl")]
 pub mod openssl;
