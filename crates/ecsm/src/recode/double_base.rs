@@ -321,8 +321,11 @@ fn beam(
     }
 }
 
-/// Beam-searched DBNS expansion ([`beam`]) with the bounds of [`dbns_greedy`];
-/// `width` = 1 is [`dbns_greedy`].
+/// A DBNS expansion with the bounds of [`dbns_greedy`], found by a beam search (beyond
+/// the seed): each step extends each of the `width` partial expansions with the smallest
+/// remainders by every candidate term (the nearest 2^b·3^t below and above the remainder,
+/// for every t), and the first expansion to reach 0 is returned. `width` = 1 is
+/// [`dbns_greedy`], term for term; `width` above [`DB_MAX_BEAM`] is an error.
 pub fn dbns_beam(
     k: &[u64],
     b_max: u32,
@@ -332,8 +335,8 @@ pub fn dbns_beam(
     beam(k, SecondBase::Three, b_max, t_max, width)
 }
 
-/// Beam-searched binary/Zeckendorf expansion ([`beam`]) with the bounds of
-/// [`bzns_greedy`]; `width` = 1 is [`bzns_greedy`].
+/// A binary/Zeckendorf expansion with the bounds of [`bzns_greedy`], found by the beam
+/// search of [`dbns_beam`] over the terms 2^b·F_z; `width` = 1 is [`bzns_greedy`].
 pub fn bzns_beam(
     k: &[u64],
     b_max: u32,

@@ -135,6 +135,14 @@ impl ShapeMethod {
             spec.param("beam", 1, 1, DB_MAX_BEAM as u64)
                 .map(|w| w as u32)
         };
+        // b and t of the DBNS methods, t defaulting to the smallest that reaches `bits`.
+        let three_bounds = || -> Result<(u32, u32), SpecError> {
+            let b = spec.param("b", b_default(72), 0, DB_MAX_B as u64)?;
+            let t_def = fill(SecondBase::Three, b as u32).min(DB_MAX_T as u64);
+            let t = spec.param("t", t_def, 0, DB_MAX_T as u64)?;
+            reach(SecondBase::Three, b, t, "t")?;
+            Ok((b as u32, t as u32))
+        };
         match spec.name.as_str() {
             "naf" => {
                 spec.only_params(&["w"])?;
@@ -143,22 +151,15 @@ impl ShapeMethod {
             }
             "db-chain" => {
                 spec.only_params(&["b", "t"])?;
-                let b = spec.param("b", b_default(72), 0, DB_MAX_B as u64)?;
-                let t_def = fill(SecondBase::Three, b as u32).min(DB_MAX_T as u64);
-                let t = spec.param("t", t_def, 0, DB_MAX_T as u64)?;
-                reach(SecondBase::Three, b, t, "t")?;
-                let (b_max, t_max) = (b as u32, t as u32);
+                let (b_max, t_max) = three_bounds()?;
                 Ok(ShapeMethod::DbChain { b_max, t_max })
             }
             "yao-dbns" => {
                 spec.only_params(&["b", "t", "beam"])?;
-                let b = spec.param("b", b_default(72), 0, DB_MAX_B as u64)?;
-                let t_def = fill(SecondBase::Three, b as u32).min(DB_MAX_T as u64);
-                let t = spec.param("t", t_def, 0, DB_MAX_T as u64)?;
-                reach(SecondBase::Three, b, t, "t")?;
+                let (b_max, t_max) = three_bounds()?;
                 Ok(ShapeMethod::YaoDbns {
-                    b_max: b as u32,
-                    t_max: t as u32,
+                    b_max,
+                    t_max,
                     beam: beam(spec)?,
                 })
             }
