@@ -113,8 +113,9 @@ fn fields_lists_every_field_with_its_polynomial() {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
     // Seven binary fields, then the prime fields.
-    assert_eq!(text.lines().count(), 7 + 21);
+    assert_eq!(text.lines().count(), 7 + 22);
     assert!(text.contains("p256 "), "{text}");
+    assert!(text.contains("p448 "), "{text}");
     assert!(text.contains("p = 0x1ff"), "p521 listed: {text}");
 }
 
