@@ -16,8 +16,7 @@
 
 use super::named::{check_scalar_len, CurveOpError, NamedCurve};
 use crate::curve::binary::{
-    params::BinaryCurveParams, Affine, BinaryCurve, Compressed, CurveShape, GenericA1, KoblitzA0,
-    KoblitzA1, BINARY_CURVES,
+    params::BinaryCurveParams, Affine, AnyShape, BinaryCurve, Compressed, CurveShape, BINARY_CURVES,
 };
 use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, EncodingError, Sec1};
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
@@ -441,18 +440,19 @@ macro_rules! binary_registry {
 }
 
 // K-163 has a2 = 1; the other Koblitz curves a2 = 0; every B-curve a2 = 1 (FIPS 186-4
-// D.1.3). `BinaryCurve::from_params` checks the shapes on construction.
+// D.1.3). One shape type for all ([`AnyShape`], read at run time): a fixed shape per curve
+// would compile every method twice per degree and backend.
 binary_registry! {
-    "sect163k1" => Gf163, KoblitzA1;
-    "sect163r2" => Gf163, GenericA1;
-    "sect233k1" => Gf233, KoblitzA0;
-    "sect233r1" => Gf233, GenericA1;
-    "sect283k1" => Gf283, KoblitzA0;
-    "sect283r1" => Gf283, GenericA1;
-    "sect409k1" => Gf409, KoblitzA0;
-    "sect409r1" => Gf409, GenericA1;
-    "sect571k1" => Gf571, KoblitzA0;
-    "sect571r1" => Gf571, GenericA1;
+    "sect163k1" => Gf163, AnyShape;
+    "sect163r2" => Gf163, AnyShape;
+    "sect233k1" => Gf233, AnyShape;
+    "sect233r1" => Gf233, AnyShape;
+    "sect283k1" => Gf283, AnyShape;
+    "sect283r1" => Gf283, AnyShape;
+    "sect409k1" => Gf409, AnyShape;
+    "sect409r1" => Gf409, AnyShape;
+    "sect571k1" => Gf571, AnyShape;
+    "sect571r1" => Gf571, AnyShape;
 }
 
 /// The named binary curves, built on first use.

@@ -12,8 +12,7 @@
 
 use crate::cost::{measure, Counted, OpCounts};
 use crate::curve::binary::{
-    find_binary_curve, random_curve, random_point, Affine, BinaryCurve, CurveShape, GenericA1,
-    KoblitzA0, KoblitzA1,
+    find_binary_curve, random_curve, random_point, Affine, AnyShape, BinaryCurve, CurveShape,
 };
 use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
 use crate::mul::binary::{
@@ -148,12 +147,15 @@ pub fn seed_bound(d: usize) -> Vec<u64> {
     v
 }
 
-fn random_samples<F: BinaryField>(cfg: &Table1Config) -> Vec<Sample<F, GenericA1>> {
+/// The seed's random curves (a2 = 1), as [`AnyShape`] curves: the named curves' type, so
+/// that the methods are compiled once per degree.
+fn random_samples<F: BinaryField>(cfg: &Table1Config) -> Vec<Sample<F, AnyShape>> {
     let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
     let bound = seed_bound(F::DEGREE);
     (0..cfg.curves)
         .map(|_| {
-            let curve = random_curve::<F>(&mut rng);
+            let c = random_curve::<F>(&mut rng);
+            let curve = BinaryCurve::<F, AnyShape>::new(c.a2(), c.a6()).expect("a6 ≠ 0");
             let p = random_point(&curve, &mut rng);
             let scalars = (0..cfg.scalars)
                 .map(|_| uniform_below(&bound, &mut rng))
@@ -289,17 +291,12 @@ pub fn table1_named(
             run_all(&named_samples::<$f, $s>(name, cfg), methods, cfg.reps)
         };
     }
-    match (params.m, params.is_koblitz()) {
-        (163, true) => go!(Gf163, KoblitzA1),
-        (163, false) => go!(Gf163, GenericA1),
-        (233, true) => go!(Gf233, KoblitzA0),
-        (233, false) => go!(Gf233, GenericA1),
-        (283, true) => go!(Gf283, KoblitzA0),
-        (283, false) => go!(Gf283, GenericA1),
-        (409, true) => go!(Gf409, KoblitzA0),
-        (409, false) => go!(Gf409, GenericA1),
-        (571, true) => go!(Gf571, KoblitzA0),
-        (571, false) => go!(Gf571, GenericA1),
-        (m, _) => Err(Table1Error::Degree(m)),
+    match params.m {
+        163 => go!(Gf163, AnyShape),
+        233 => go!(Gf233, AnyShape),
+        283 => go!(Gf283, AnyShape),
+        409 => go!(Gf409, AnyShape),
+        571 => go!(Gf571, AnyShape),
+        m => Err(Table1Error::Degree(m)),
     }
 }

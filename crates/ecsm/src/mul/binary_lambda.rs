@@ -103,7 +103,7 @@ fn pick<F: BinaryField>(table: &[LambdaAffine<F>], d: i8) -> LambdaAffine<F> {
 /// alternative's 3M + 4S + 1C with a general a6). Both are complete.
 #[inline(always)]
 fn double<F: BinaryField, S: CurveShape>(curve: &BinaryCurve<F, S>, q: &Lambda<F>) -> Lambda<F> {
-    if S::A6_IS_ONE {
+    if curve.a6_is_one() {
         curve.lambda_double_alt(q)
     } else {
         curve.lambda_double(q)

@@ -16,12 +16,14 @@ use crate::common;
 use common::rng;
 use ecsm::cost::{measure, Counted, OpCounts};
 use ecsm::curve::binary::{
-    find_binary_curve, random_curve, random_point, A2Kind, Affine, ArbitraryA2, BinaryCurve,
-    BinaryCurveParams, CurveError, CurveShape, GenericA0, GenericA1, KoblitzA0, KoblitzA1, Lambda,
-    LambdaAffine, LopezDahab, XOnly, BINARY_CURVES,
+    find_binary_curve, random_curve, random_point, A2Kind, Affine, AnyShape, ArbitraryA2,
+    BinaryCurve, BinaryCurveParams, CurveError, CurveShape, GenericA0, GenericA1, KoblitzA0,
+    KoblitzA1, Lambda, LambdaAffine, LopezDahab, XOnly, BINARY_CURVES,
 };
 use ecsm::field::gf2m::{Gf2mSpec, P163, P233, P283, P409, P571};
 use ecsm::field::{BinaryField, Field, Gf163, Gf233, Gf254, Gf283, Gf409, Gf571};
+use ecsm::mul::binary;
+use ecsm::mul::binary_lambda::lambda_naf;
 use num_bigint::BigUint;
 use rand_core::RngCore;
 
@@ -469,8 +471,9 @@ fn check_nist<F: BinaryField, S: CurveShape>(p: &BinaryCurveParams, seed: u64) {
     // Data format.
     let len = 2 * p.m.div_ceil(8);
     assert_eq!((p.b.len(), p.gx.len(), p.gy.len()), (len, len, len));
-    assert_eq!(p.is_koblitz(), S::A6_IS_ONE);
-    assert_eq!(p.a2 == 1, S::A2 == A2Kind::One);
+    assert_eq!(p.is_koblitz(), c.a6_is_one());
+    assert_eq!(p.a2 == 1, c.a2_kind() == A2Kind::One);
+    assert_eq!(p.a2 == 0, c.a2_kind() == A2Kind::Zero);
 }
 
 #[test]
@@ -482,12 +485,10 @@ fn nist_curves_published_facts() {
             (163, 1, false) => check_nist::<Gf163, GenericA1>(p, seed),
             (233, 0, true) => check_nist::<Gf233, KoblitzA0>(p, seed),
             (233, 1, false) => check_nist::<Gf233, GenericA1>(p, seed),
-            (283, 0, true) => check_nist::<Gf283, KoblitzA0>(p, seed),
-            (283, 1, false) => check_nist::<Gf283, GenericA1>(p, seed),
-            (409, 0, true) => check_nist::<Gf409, KoblitzA0>(p, seed),
-            (409, 1, false) => check_nist::<Gf409, GenericA1>(p, seed),
-            (571, 0, true) => check_nist::<Gf571, KoblitzA0>(p, seed),
-            (571, 1, false) => check_nist::<Gf571, GenericA1>(p, seed),
+            // The larger degrees with the registry's shape only (build time).
+            (283, 0, true) | (283, 1, false) => check_nist::<Gf283, AnyShape>(p, seed),
+            (409, 0, true) | (409, 1, false) => check_nist::<Gf409, AnyShape>(p, seed),
+            (571, 0, true) | (571, 1, false) => check_nist::<Gf571, AnyShape>(p, seed),
             other => panic!("unexpected curve shape {other:?} for {}", p.name),
         }
     }
@@ -586,9 +587,11 @@ struct ConstCounts {
     precomp: u64,
 }
 
-fn const_counts<S: CurveShape>() -> ConstCounts {
-    let arb = u64::from(S::A2 == A2Kind::Arbitrary);
-    let a6 = u64::from(!S::A6_IS_ONE);
+/// The C each formula takes, from what the curve says its shape is (the type's constants,
+/// or for `AnyShape` the kinds read from a2 and a6).
+fn const_counts<F: BinaryField, S: CurveShape>(c: &BinaryCurve<F, S>) -> ConstCounts {
+    let arb = u64::from(c.a2_kind() == A2Kind::Arbitrary);
+    let a6 = u64::from(!c.a6_is_one());
     ConstCounts {
         ld_dbl: a6 + arb,
         ld_madd: arb,
@@ -602,7 +605,7 @@ fn const_counts<S: CurveShape>() -> ConstCounts {
 
 fn measure_costs<F: BinaryField, S: CurveShape>(plain: &BinaryCurve<F, S>, seed: u64) {
     let mut r = rng(seed);
-    let k = const_counts::<S>();
+    let k = const_counts(plain);
     let c = plain.map_field(Counted);
     let p0 = random_point(plain, &mut r);
     let q0 = random_point(plain, &mut r);
@@ -733,4 +736,70 @@ fn measured_costs() {
         &BinaryCurve::<Gf254, ArbitraryA2>::new(nonzero(&mut r), nonzero(&mut r)).unwrap(),
         7,
     );
+    // The registry's shape, read at run time, on a Koblitz and a B-curve.
+    for (name, seed) in [("K-233", 8), ("B-233", 9)] {
+        let (c, _) =
+            BinaryCurve::<Gf233, AnyShape>::from_params(find_binary_curve(name).unwrap()).unwrap();
+        measure_costs(&c, seed);
+    }
+}
+
+/// `AnyShape` (the registry's) against the fixed shape of each NIST curve of degree 163
+/// and 233: the same kinds, the same points from every formula, and the same counts
+/// (the C included) from a whole multiplication.
+#[test]
+fn any_shape_matches_the_fixed_shapes() {
+    fn check<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
+        let p = find_binary_curve(name).unwrap();
+        let (fixed, g) = BinaryCurve::<F, S>::from_params(p).unwrap();
+        let (any, _) = BinaryCurve::<F, AnyShape>::from_params(p).unwrap();
+        assert_eq!(any.a2_kind(), S::A2, "{name}");
+        assert_eq!(any.a6_is_one(), S::A6_IS_ONE, "{name}");
+        let mut r = rng(seed);
+        let q = fixed.ld_mul_vartime(&g, &[r.next_u64(), r.next_u64()]);
+        let (lq, lg) = (fixed.affine_to_lambda(&q), fixed.affine_to_lambda(&g));
+        assert_eq!(any.lambda_double(&lq), fixed.lambda_double(&lq), "{name}");
+        assert_eq!(
+            any.lambda_double_alt(&lq),
+            fixed.lambda_double_alt(&lq),
+            "{name}"
+        );
+        assert_eq!(
+            any.lambda_double_add(&lq, &any.affine_to_lambda_affine(&g)),
+            fixed.lambda_double_add(&lq, &fixed.affine_to_lambda_affine(&g)),
+            "{name}"
+        );
+        assert_eq!(
+            any.lambda_add(&lq, &lg),
+            fixed.lambda_add(&lq, &lg),
+            "{name}"
+        );
+        let k: Vec<u64> = (0..p.m.div_ceil(64)).map(|_| r.next_u64()).collect();
+        let (cany, cfixed) = (any.map_field(Counted), fixed.map_field(Counted));
+        let gc = g.map(Counted);
+        let runs: [(&str, Run<F, S>); 4] = [
+            ("montgomery", |c, k, p| binary::montgomery(c, k, p)),
+            ("montgomery-ct", |c, k, p| binary::montgomery_ct(c, k, p)),
+            ("naf:w=4", |c, k, p| binary::naf(c, k, p, 4).unwrap()),
+            ("lambda-naf:w=4", |c, k, p| lambda_naf(c, k, p, 4).unwrap()),
+        ];
+        let runs_any: [Run<F, AnyShape>; 4] = [
+            |c, k, p| binary::montgomery(c, k, p),
+            |c, k, p| binary::montgomery_ct(c, k, p),
+            |c, k, p| binary::naf(c, k, p, 4).unwrap(),
+            |c, k, p| lambda_naf(c, k, p, 4).unwrap(),
+        ];
+        for ((method, run), run_any) in runs.into_iter().zip(runs_any) {
+            let (a, na) = measure(|| run_any(&cany, &k, &gc));
+            let (b, nb) = measure(|| run(&cfixed, &k, &gc));
+            assert_eq!(a, b, "{name} {method}");
+            assert_eq!(na, nb, "{name} {method}: counts");
+        }
+    }
+    type Run<F, S> =
+        fn(&BinaryCurve<Counted<F>, S>, &[u64], &Affine<Counted<F>>) -> Affine<Counted<F>>;
+    check::<Gf163, KoblitzA1>("K-163", 1);
+    check::<Gf163, GenericA1>("B-163", 2);
+    check::<Gf233, KoblitzA0>("K-233", 3);
+    check::<Gf233, GenericA1>("B-233", 4);
 }

@@ -11,7 +11,9 @@
 //!
 //! What the constants are is a type, [`CurveShape`]: a2 ∈ {0, 1} (or arbitrary, for the
 //! GLS curves over GF(2^254)), and whether a6 = 1 (Koblitz curves, where the
-//! multiplications by a6 and √a6 vanish). Branches on the shape are compile-time constants.
+//! multiplications by a6 and √a6 vanish). Branches on the shape are compile-time constants,
+//! except for [`AnyShape`], which reads the same two facts from the curve at run time (the
+//! named curves use it: one compiled copy of every method per field and backend).
 //!
 //! | module | contents |
 //! |---|---|
@@ -102,7 +104,8 @@ pub enum A2Kind {
 
 /// The shape of the curve constants, chosen by type so that the formulas drop the
 /// multiplications that vanish. Implemented by [`KoblitzA0`], [`KoblitzA1`],
-/// [`GenericA0`], [`GenericA1`] and [`ArbitraryA2`].
+/// [`GenericA0`], [`GenericA1`] and [`ArbitraryA2`], and by [`AnyShape`], which reads
+/// the shape from the curve at run time.
 pub trait CurveShape:
     Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static
 {
@@ -112,6 +115,9 @@ pub trait CurveShape:
     const A6_IS_ONE: bool;
     /// Short name for reports.
     const NAME: &'static str;
+    /// True for [`AnyShape`]: a2's kind and whether a6 = 1 are read from the curve at
+    /// run time instead of the two constants above.
+    const AT_RUN_TIME: bool = false;
 }
 
 macro_rules! shape {
@@ -147,6 +153,20 @@ shape!(
     /// Any a2, any a6 ≠ 0 (the GLS curves over GF(2^254) have a2 = u).
     ArbitraryA2, A2Kind::Arbitrary, false, "a2 arbitrary"
 );
+
+/// Any a2 and a6 ≠ 0, the shape read from the curve at run time: the formulas branch on
+/// two public booleans instead of compile-time constants, and count the same operations
+/// as the matching fixed shape. The named curves use it, so that one instantiation of
+/// every method serves both the K- and the B-curve of a degree (build time: each shape
+/// type compiles every formula and method again, per field and backend).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AnyShape;
+impl CurveShape for AnyShape {
+    const A2: A2Kind = A2Kind::Arbitrary;
+    const A6_IS_ONE: bool = false;
+    const NAME: &'static str = "any";
+    const AT_RUN_TIME: bool = true;
+}
 
 /// Why a curve or a point was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -255,6 +275,9 @@ pub struct BinaryCurve<F, S = GenericA1> {
     a6: F,
     sqrt_a6: F,
     a2sq_plus_a6: F,
+    /// The shape of a2 and a6, for [`AnyShape`] (else `S`'s constants).
+    a2_kind: A2Kind,
+    a6_is_one: bool,
     _shape: PhantomData<S>,
 }
 
@@ -277,11 +300,26 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         if S::A6_IS_ONE && a6 != F::one() {
             return Err(bad("a6 must be 1"));
         }
+        let a2_kind = if !S::AT_RUN_TIME {
+            S::A2
+        } else if a2.is_zero() {
+            A2Kind::Zero
+        } else if a2 == F::one() {
+            A2Kind::One
+        } else {
+            A2Kind::Arbitrary
+        };
         Ok(BinaryCurve {
             a2,
             a6,
             sqrt_a6: a6.sqrt(),
             a2sq_plus_a6: a2.square() + a6,
+            a2_kind,
+            a6_is_one: if S::AT_RUN_TIME {
+                a6 == F::one()
+            } else {
+                S::A6_IS_ONE
+            },
             _shape: PhantomData,
         })
     }
@@ -314,7 +352,29 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
             a6: f(self.a6),
             sqrt_a6: f(self.sqrt_a6),
             a2sq_plus_a6: f(self.a2sq_plus_a6),
+            a2_kind: self.a2_kind,
+            a6_is_one: self.a6_is_one,
             _shape: PhantomData,
+        }
+    }
+
+    /// What a2 is: `S::A2`, or the curve's own for [`AnyShape`].
+    #[inline(always)]
+    pub fn a2_kind(&self) -> A2Kind {
+        if S::AT_RUN_TIME {
+            self.a2_kind
+        } else {
+            S::A2
+        }
+    }
+
+    /// True when a6 = 1: `S::A6_IS_ONE`, or the curve's own for [`AnyShape`].
+    #[inline(always)]
+    pub fn a6_is_one(&self) -> bool {
+        if S::AT_RUN_TIME {
+            self.a6_is_one
+        } else {
+            S::A6_IS_ONE
         }
     }
 
@@ -360,7 +420,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// a2·v: nothing, an addition-free copy, or a C, as the shape says.
     #[inline(always)]
     pub(crate) fn mul_a2(&self, v: F) -> F {
-        match S::A2 {
+        match self.a2_kind() {
             A2Kind::Zero => F::zero(),
             A2Kind::One => v,
             A2Kind::Arbitrary => v.mul_const(&self.a2),
@@ -369,7 +429,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// v + a2 (free for a2 = 0).
     #[inline(always)]
     pub(crate) fn add_a2(&self, v: F) -> F {
-        match S::A2 {
+        match self.a2_kind() {
             A2Kind::Zero => v,
             _ => v + self.a2,
         }
@@ -377,7 +437,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// a6·v: a C, or nothing on Koblitz curves.
     #[inline(always)]
     pub(crate) fn mul_a6(&self, v: F) -> F {
-        if S::A6_IS_ONE {
+        if self.a6_is_one() {
             v
         } else {
             v.mul_const(&self.a6)
@@ -386,7 +446,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// √a6·v: a C, or nothing on Koblitz curves.
     #[inline(always)]
     pub(crate) fn mul_sqrt_a6(&self, v: F) -> F {
-        if S::A6_IS_ONE {
+        if self.a6_is_one() {
             v
         } else {
             v.mul_const(&self.sqrt_a6)
@@ -395,7 +455,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// (a2² + a6)·v: 0 when a2 = a6 = 1, v when a2 = 0 and a6 = 1, else a C.
     #[inline(always)]
     pub(crate) fn mul_a2sq_plus_a6(&self, v: F) -> F {
-        match (S::A2, S::A6_IS_ONE) {
+        match (self.a2_kind(), self.a6_is_one()) {
             (A2Kind::One, true) => F::zero(),
             (A2Kind::Zero, true) => v,
             _ => v.mul_const(&self.a2sq_plus_a6),
@@ -404,7 +464,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// (a2 + 1)·v: v, 0, or a C.
     #[inline(always)]
     pub(crate) fn mul_a2_plus_1(&self, v: F) -> F {
-        match S::A2 {
+        match self.a2_kind() {
             A2Kind::Zero => v,
             A2Kind::One => F::zero(),
             A2Kind::Arbitrary => v.mul_const(&(self.a2 + F::one())),

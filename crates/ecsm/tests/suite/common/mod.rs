@@ -292,22 +292,19 @@ pub fn pow2(j: usize) -> Vec<u64> {
 }
 
 /// Run a generic function with the field type and shape of the named binary curve:
-/// `typed!(name, f::<F, S>(args))` calls `f::<Gf233, GenericA1>(args)` for `sect233r1`.
+/// `typed!(name, f::<F, S>(args))` calls `f::<Gf233, AnyShape>(args)` for `sect233r1`,
+/// the types the registry uses (the fixed shapes are checked against it in
+/// `binary_curves::any_shape_matches_the_fixed_shapes`).
 macro_rules! typed {
     ($name:expr, $f:ident :: <F, S> ( $($arg:expr),* )) => {{
-        use ecsm::curve::binary::{GenericA1, KoblitzA0, KoblitzA1};
+        use ecsm::curve::binary::AnyShape;
         use ecsm::field::{Gf163, Gf233, Gf283, Gf409, Gf571};
         match $name {
-            "sect163k1" => $f::<Gf163, KoblitzA1>($($arg),*),
-            "sect163r2" => $f::<Gf163, GenericA1>($($arg),*),
-            "sect233k1" => $f::<Gf233, KoblitzA0>($($arg),*),
-            "sect233r1" => $f::<Gf233, GenericA1>($($arg),*),
-            "sect283k1" => $f::<Gf283, KoblitzA0>($($arg),*),
-            "sect283r1" => $f::<Gf283, GenericA1>($($arg),*),
-            "sect409k1" => $f::<Gf409, KoblitzA0>($($arg),*),
-            "sect409r1" => $f::<Gf409, GenericA1>($($arg),*),
-            "sect571k1" => $f::<Gf571, KoblitzA0>($($arg),*),
-            "sect571r1" => $f::<Gf571, GenericA1>($($arg),*),
+            "sect163k1" | "sect163r2" => $f::<Gf163, AnyShape>($($arg),*),
+            "sect233k1" | "sect233r1" => $f::<Gf233, AnyShape>($($arg),*),
+            "sect283k1" | "sect283r1" => $f::<Gf283, AnyShape>($($arg),*),
+            "sect409k1" | "sect409r1" => $f::<Gf409, AnyShape>($($arg),*),
+            "sect571k1" | "sect571r1" => $f::<Gf571, AnyShape>($($arg),*),
             other => panic!("not a binary curve: {other}"),
         }
     }};
