@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::{backend_available, check, elem, FromWords};
-use ecsm::backend::{Backend, Clmul, Portable, Vpclmul};
+use ecsm::backend::{Backend, Clmul, Portable};
 use ecsm::field::{Gf254With, Gf2m, Gf2mSpec};
 use proptest::prelude::*;
 
@@ -99,6 +99,8 @@ fn gf2m_laws<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
 gf2m_tests! {
     portable: gf2m_laws<Portable>;
     clmul: gf2m_laws<Clmul>;
+}
+gf571_tests! {
     vpclmul: gf2m_laws<Vpclmul>;
 }
 
@@ -111,12 +113,5 @@ fn gf254_portable() {
 fn gf254_clmul() {
     if backend_available::<Clmul>("gf254_clmul") {
         laws::<Gf254With<Clmul>>();
-    }
-}
-
-#[test]
-fn gf254_vpclmul() {
-    if backend_available::<Vpclmul>("gf254_vpclmul") {
-        laws::<Gf254With<Vpclmul>>();
     }
 }

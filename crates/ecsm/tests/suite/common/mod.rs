@@ -196,6 +196,27 @@ pub fn square_times<F: BinaryField>(a: F, k: usize) -> F {
 /// `test: body<Backend>;` line becomes `#[test] fn test()` in a module named after the
 /// field (`gf127`, …, `gf571`), calling `body::<N, Spec, Backend>()`; tests on a backend
 /// the CPU lacks print a note and pass.
+/// [`gf2m_tests`] for GF(2^571) only, in a module `gf571_wide`: for the `vpclmul`
+/// backend, which the library runs only on fields of `VPCLMUL_MIN_WORDS` words or more
+/// (`ecsm::backend::effective`; smaller fields run on `clmul`, tested as such). Compiling
+/// its tests for the other fields would test code no caller reaches, at build-time cost.
+macro_rules! gf571_tests {
+    ($($test:ident: $body:ident<$backend:ident>;)*) => {
+        mod gf571_wide {
+            const _: () = assert!(9 >= ecsm::backend::VPCLMUL_MIN_WORDS);
+            $(
+                #[test]
+                fn $test() {
+                    let what = concat!("gf571_wide::", stringify!($test));
+                    if crate::common::backend_available::<ecsm::backend::$backend>(what) {
+                        super::$body::<9, ecsm::field::gf2m::P571, ecsm::backend::$backend>();
+                    }
+                }
+            )*
+        }
+    };
+}
+
 macro_rules! gf2m_tests {
     ($($test:ident: $body:ident<$backend:ident>;)*) => {
         gf2m_tests!(@field gf127, 2, P127; $($test: $body<$backend>;)*);
