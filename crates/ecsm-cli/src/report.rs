@@ -8,7 +8,7 @@ use ecsm::backend::BackendKind;
 use ecsm::cost::{measure, Counted};
 use ecsm::curves::named::find_curve;
 use ecsm::experiments::decompression::{decompression_rows, DecompressionRow, SAMPLES};
-use ecsm::experiments::field_bench::{ratio, FIELD_NAMES};
+use ecsm::experiments::field_bench::{ratio, OpTiming, FIELD_NAMES};
 use ecsm::experiments::paper::{
     SEED000_FIELD_RATIOS, SEED001_CHAIN_127, SEED003_CHAIN_COSTS, SEED003_DECOMPRESSION_US,
 };
@@ -23,6 +23,32 @@ pub struct ReportArgs {
     /// Longer, steadier timings (as `ecsm field-bench`).
     #[arg(long)]
     pub full: bool,
+    /// Print only these sections, comma-separated: fields, seed003, seed000, seed001,
+    /// seed002 (in the report's order whatever the order given). Default: all.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub only: Vec<Section>,
+}
+
+/// A section of the report.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// Section 1, binary-field arithmetic: latencies, the ratios heading seed 000's
+    /// Table 1, inversion counts.
+    Fields,
+    /// Section 2, seed 003: fast point decompression on the standard prime curves.
+    Seed003,
+    /// Section 3, seed 000: Table 1 on binary curves.
+    Seed000,
+    /// Section 4, seed 001: GLS254.
+    Seed001,
+    /// Section 5, seed 002: Yao's algorithm with double bases on eight curve shapes.
+    Seed002,
+}
+
+impl ReportArgs {
+    fn wants(&self, s: Section) -> bool {
+        self.only.is_empty() || self.only.contains(&s)
+    }
 }
 
 /// Measured cost of one inversion, with `Counted`, on a fixed nonzero element.
@@ -63,16 +89,44 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
     println!("===========");
     println!("machine: {}, backend: {}", cpu_model(), backend.name());
     println!();
-    println!("1. Binary-field arithmetic (foundation for seeds 000 and 001)");
-    println!("--------------------------------------------------------------");
     let cfg = if args.full {
         BenchConfig::STANDARD
     } else {
         BenchConfig::QUICK
     };
-    let rows = run_bench(&FIELD_NAMES, true, cfg);
+    // Seed 000's section prices its counts at the field latencies measured here.
+    let rows = if args.wants(Section::Fields) || args.wants(Section::Seed000) {
+        run_bench(&FIELD_NAMES, true, cfg)
+    } else {
+        Vec::new()
+    };
+    if args.wants(Section::Fields) {
+        fields_section(&rows, backend);
+    }
+    if args.wants(Section::Seed003) {
+        decompression_section(cfg);
+        println!();
+    }
+    if args.wants(Section::Seed000) {
+        crate::table1_report::table1_section(args.full, &rows, backend.name());
+        println!();
+    }
+    if args.wants(Section::Seed001) {
+        crate::seed001_report::seed001_section(cfg, if args.full { 50 } else { 5 });
+        println!();
+    }
+    if args.wants(Section::Seed002) {
+        crate::seed002_report::seed002_section(cfg, if args.full { 2000 } else { 200 });
+    }
+    Ok(())
+}
+
+/// Section 1: field latencies, the ratios heading seed 000's Table 1, inversion counts.
+fn fields_section(rows: &[OpTiming], backend: BackendKind) {
+    println!("1. Binary-field arithmetic (foundation for seeds 000 and 001)");
+    println!("--------------------------------------------------------------");
     println!("median latency, ns per call, dependent chains:");
-    print_table(&rows);
+    print_table(rows);
     println!();
     println!("ratios that head seed 000's Table 1 -- ours (this machine, the backend each field runs on) beside the paper's (2013, NTL/GMP, i7-2620):");
     println!(
@@ -123,14 +177,6 @@ pub fn report(args: &ReportArgs, backend: BackendKind) -> Result<(), UsageError>
     );
     println!("  the other chains are shortest addition chains for m - 1 (found by ecsm::field::chain::shortest_addition_chain)");
     println!();
-    decompression_section(cfg);
-    println!();
-    crate::table1_report::table1_section(args.full, &rows, backend.name());
-    println!();
-    crate::seed001_report::seed001_section(cfg, if args.full { 50 } else { 5 });
-    println!();
-    crate::seed002_report::seed002_section(cfg, if args.full { 2000 } else { 200 });
-    Ok(())
 }
 
 /// Seed 003: point decompression by three exponentiation methods, ours beside the paper's.

@@ -139,6 +139,37 @@ fn report_prints_measured_inversion_counts_beside_the_paper() {
     );
 }
 
+/// `report --only` prints the sections asked for, in the report's order, and nothing else;
+/// an unknown section is a usage error. Seed 003's section carries the OpenSSL column
+/// when the CLI is built with the `openssl` feature (CI runs this test both ways; the
+/// whole report runs once, in the test above).
+#[test]
+fn report_only_prints_the_chosen_sections() {
+    let o = ecsm(&["report", "--only", "seed003,fields"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let fields = text
+        .find("1. Binary-field arithmetic")
+        .expect("fields section");
+    let seed003 = text
+        .find("2. Fast point decompression")
+        .expect("seed 003 section");
+    assert!(fields < seed003, "the report's order");
+    assert!(text.contains("measured  10M + 232S"), "{text}");
+    for absent in ["3. ", "4. ", "5. Seed 002"] {
+        assert!(
+            !text.lines().any(|l| l.starts_with(absent)),
+            "{absent} printed: {text}"
+        );
+    }
+    assert_eq!(
+        text.contains("OpenSSL us"),
+        cfg!(feature = "openssl"),
+        "{text}"
+    );
+    assert_usage_error(&ecsm(&["report", "--only", "seed004"], None));
+}
+
 #[test]
 fn field_bench_json_covers_a_prime_field() {
     let o = ecsm(

@@ -213,7 +213,24 @@ fn gf2m_powers<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     powers::<Gf2m<N, S, B>>();
 }
 
+/// Tr(x^i) = Σ_{j<m} (x^i)^(2^j) for every basis element, by the definition (m² squarings),
+/// against the library's trace (a mask built by Newton's identities).
+fn trace_is_the_definition<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    for i in 0..S::M {
+        let b = Gf2m::<N, S, B>::from_words(&common::monomial_words(N, i));
+        let (mut t, mut sum) = (b, b);
+        for _ in 1..S::M {
+            t = t.square();
+            sum += t;
+        }
+        let want = u8::from(sum == Gf2m::one());
+        assert!(sum.is_zero() || sum == Gf2m::one(), "Tr(x^{i}) in GF(2)");
+        assert_eq!(b.trace(), want, "Tr(x^{i}) in GF({})", S::NAME);
+    }
+}
+
 gf2m_tests! {
+    trace: trace_is_the_definition<Portable>;
     frobenius_portable: gf2m_frobenius<Portable>;
     frobenius_clmul: gf2m_frobenius<Clmul>;
     multi_square: multi_square_runs<Auto>;
