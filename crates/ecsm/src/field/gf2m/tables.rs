@@ -141,8 +141,8 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
 /// f = x^m + Σ_j c_j·x^(m−j), the power sums p_k = Tr(x^k) of f's roots satisfy
 /// p_k = Σ_{j=1}^{k−1} c_j·p_(k−j) + k·c_k and p_0 = m (mod 2) (e.g. Lidl–Niederreiter,
 /// *Finite Fields*, Thm. 1.75). O(m·t) bit operations for t terms, where summing the
-/// conjugates of every x^i takes m² squarings (≈ 0.3 G instructions over the NIST fields at
-/// start-up; the tests keep that definition and compare).
+/// conjugates of every x^i takes m² squarings (0.26 G instructions over the five NIST
+/// fields at start-up, by callgrind; the tests keep that definition and compare).
 fn trace_mask<const N: usize, S: Gf2mSpec<N>>() -> [u64; N] {
     let m = S::M;
     // The j with c_j = 1 below m (the constant term, j = m, never enters for k < m).
