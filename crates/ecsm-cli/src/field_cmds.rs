@@ -106,6 +106,10 @@ pub struct FieldBenchArgs {
     /// Short measurement (as in `ecsm report`).
     #[arg(long)]
     pub quick: bool,
+    /// Also time the peer library's GF(2^254) multiplication and (constant-time)
+    /// inversion in the same run, as a row of backend `crrl` (cargo feature `crrl`).
+    #[arg(long)]
+    pub peers: bool,
 }
 
 #[derive(Serialize)]
@@ -219,7 +223,10 @@ pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
     } else {
         BenchConfig::STANDARD
     };
-    let rows = run_bench(&fields, args.both_backends, cfg);
+    let mut rows = run_bench(&fields, args.both_backends, cfg);
+    if args.peers {
+        rows.extend(peer_rows(&fields, cfg)?);
+    }
     if args.json {
         let json: Vec<JsonRow> = rows
             .iter()
@@ -243,6 +250,37 @@ pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
         print_table(&rows);
     }
     Ok(())
+}
+
+/// crrl's GF(2^254) rows for `field-bench --peers`: its product as `mul` and its
+/// inversion, which is constant-time, as `inv_ct` (both dependent chains, like ours).
+fn peer_rows(fields: &[&str], cfg: BenchConfig) -> Result<Vec<OpTiming>, UsageError> {
+    if !fields.contains(&"2^254") {
+        return Err(UsageError(
+            "--peers: crrl is the peer of field 2^254 only (add --field 2^254)".into(),
+        ));
+    }
+    #[cfg(feature = "crrl")]
+    {
+        use crate::peers::crrl;
+        let row = |op, timing| OpTiming {
+            field: "2^254",
+            op,
+            backend: "crrl",
+            timing,
+        };
+        Ok(vec![
+            row("mul", crrl::gf254_mul_bench(cfg, 1)),
+            row("inv_ct", crrl::gf254_inv_bench(cfg, 1)),
+        ])
+    }
+    #[cfg(not(feature = "crrl"))]
+    {
+        let _ = cfg;
+        Err(UsageError(
+            "--peers: crrl is not built in: rebuild with `--features crrl` (and RUSTFLAGS=\"-C target-cpu=native\", see the README)".into(),
+        ))
+    }
 }
 
 pub fn round1(x: f64) -> f64 {

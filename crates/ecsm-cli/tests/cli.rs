@@ -191,6 +191,41 @@ fn field_bench_json_covers_a_prime_field() {
     assert_eq!(rows.len(), 5);
 }
 
+#[test]
+fn field_bench_peers_adds_crrl_rows_or_says_why_not() {
+    assert_usage_error(&ecsm(
+        &["field-bench", "--quick", "--peers", "--field", "2^127"],
+        None,
+    ));
+    let o = ecsm(
+        &[
+            "field-bench",
+            "--json",
+            "--quick",
+            "--peers",
+            "--field",
+            "2^254",
+        ],
+        None,
+    );
+    if !cfg!(feature = "crrl") {
+        assert_usage_error(&o);
+        assert!(stderr(&o).contains("--features crrl"), "{}", stderr(&o));
+        return;
+    }
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(stdout(&o).trim()).expect("one JSON array");
+    for op in ["mul", "inv_ct"] {
+        let row = rows
+            .iter()
+            .find(|r| r["backend"] == "crrl" && r["op"] == op)
+            .unwrap_or_else(|| panic!("no crrl row for {op}"));
+        assert_eq!(row["field"], "2^254");
+        assert!(row["median_ns"].as_f64().is_some_and(|v| v > 0.0));
+    }
+}
+
 // ---- prime curves: the contract of `curves`, `methods`, `mul`, `decompress`, `validate`,
 // `ecdh`, `bench` and `sqrt-chain`. Vectors: OpenSSL 3.0 (crates/ecsm/tests/data).
 

@@ -95,8 +95,9 @@ pub trait BackendTask {
     /// Words per field element, so that small fields stay on the PCLMULQDQ code, which
     /// measured faster for them than the AVX2 context.
     const WORDS: usize;
-    /// A task of a few operations, entered as a closure (see [`clmul::run_task`] for
-    /// why larger tasks are not): measured faster for the square root, one product.
+    /// A task of a few operations (the square root, one product), run in place by the
+    /// accelerated backends instead of through their feature context (see
+    /// [`clmul::run_task`] for why larger tasks need that context).
     const SMALL: bool = false;
     /// Do the work with backend `B`.
     fn run<B: Backend>(self) -> Self::Output;
@@ -672,8 +673,11 @@ macro_rules! accelerated_backend {
             fn run_task<T: BackendTask>(task: T) -> T::Output {
                 require($kind);
                 if const { T::SMALL } {
-                    // SAFETY: `require` checked the CPU features the context enables.
-                    unsafe { $run(|| task.run::<Self>()) }
+                    // Run in place: this backend's products and squares are inline
+                    // assembly, which needs no feature context, and a small task gains
+                    // less from one than the call into it costs (measured: the GF(2^254)
+                    // square roots of the GLS halving, two per halving).
+                    task.run::<Self>()
                 } else {
                     // SAFETY: `require` checked the CPU features the context enables.
                     unsafe { $run_task(task) }

@@ -172,10 +172,25 @@ impl<F: QuadraticBase> Field for Gf2Ext<F> {
                 c0: self.c0.mul_const(&c.c0),
                 c1: self.c1.mul_const(&c.c0),
             }
-        } else if c.c0.is_zero() && c.c1 == F::one() {
-            Gf2Ext {
-                c0: self.c1,
-                c1: self.c0 + self.c1,
+        } else if c.c1 == F::one() {
+            // (a₀ + a₁u)(c₀ + u) = (a₀c₀ + a₁) + (a₀ + a₁ + a₁c₀)u, as u² = u + 1: two
+            // base multiplications by c₀, none when c₀ ∈ {0, 1} (a2 = u, a2 + 1 and, on a
+            // GLS curve, a2² + b = u + 1 + b).
+            if c.c0.is_zero() {
+                Gf2Ext {
+                    c0: self.c1,
+                    c1: self.c0 + self.c1,
+                }
+            } else if c.c0 == F::one() {
+                Gf2Ext {
+                    c0: self.c0 + self.c1,
+                    c1: self.c0,
+                }
+            } else {
+                Gf2Ext {
+                    c0: self.c0.mul_const(&c.c0) + self.c1,
+                    c1: self.c0 + self.c1 + self.c1.mul_const(&c.c0),
+                }
             }
         } else {
             *self * *c

@@ -31,7 +31,7 @@
 //! The input point is public (the peer's key): the table is built with the variable-time
 //! formulas.
 
-use super::methods::{lambda_dbl_add, lambda_table, GlsCurve};
+use super::methods::{gls_double, lambda_dbl_add, lambda_table, GlsCurve};
 use super::psi::psi_lambda_affine;
 use super::scalar::{GlvScalars, WORDS};
 use super::GlsField;
@@ -83,6 +83,20 @@ fn plain_table<F: GlsField>(t: &[LambdaAffine<F>], neg: u64) -> Option<Vec<(F, F
         .collect()
 }
 
+/// One column's 2Q + P1 + P2, kept out of line: inlined into [`lambda_ct`], whose body
+/// then holds the whole loop, it measured slower.
+#[inline(never)]
+fn column<F: GlsField>(
+    curve: &GlsCurve<F>,
+    q: &Lambda<F>,
+    x1: F,
+    l1: F,
+    x2: F,
+    l2: F,
+) -> (Lambda<F>, [F; 3]) {
+    curve.lambda_double_add_add_core(q, x1, l1, x2, l2)
+}
+
 /// \[k\]P for a reduced k and P ≠ O in the subgroup of order r (module documentation).
 pub fn lambda_ct<F: GlsField>(
     curve: &GlsCurve<F>,
@@ -122,11 +136,11 @@ pub fn lambda_ct<F: GlsField>(
     bad |= zero_mask(&f);
     for i in (0..n - 1).rev() {
         for _ in 0..w - 2 {
-            q = curve.lambda_double(&q);
+            q = gls_double(curve, &q);
         }
         let (x1, l1) = lookup(&t1, d1[i]);
         let (x2, l2) = lookup(&t2, d2[i]);
-        let (sum, flags) = curve.lambda_double_add_add_core(&q, x1, l1, x2, l2);
+        let (sum, flags) = column(curve, &q, x1, l1, x2, l2);
         bad |= flags.iter().fold(0, |m, f| m | zero_mask(f));
         q = sum;
     }

@@ -290,9 +290,20 @@ fn pick<P: Copy>(table: &[P], d: i8, neg: impl Fn(&P) -> P) -> P {
     }
 }
 
+/// The doubling of the GLS loops: the seed's second λ-projective doubling
+/// ([`BinaryCurve::lambda_double_alt`], 3M + m_a + m_b + 4S), one product below
+/// [`BinaryCurve::lambda_double`] (4M + m_a + 4S). On a GLS curve a2 = u, so a2 and
+/// a2 + 1 cost additions, and a2² + b = u + (1 + b) costs two base multiplications by
+/// 1 + b ∈ GF(2^m): shifts on gls254, where 1 + b = z^27 (`Gf2m::mul_const`), two
+/// base products on gls254-ches2013. Complete, like the other.
+#[inline(always)]
+pub(crate) fn gls_double<F: GlsField>(curve: &GlsCurve<F>, q: &Lambda<F>) -> Lambda<F> {
+    curve.lambda_double_alt(q)
+}
+
 /// 2-GLV interleaved NAF_w double-and-add in λ-projective coordinates (see the module
 /// documentation). Loop cost per column: 10M + 6S (2Q + P) when a digit is nonzero,
-/// +8M + 2S when both are, 4M + 4S (+1C) otherwise.
+/// +8M + 2S when both are, the seed's second doubling (3M + 4S + 3C) otherwise.
 pub fn lambda_dbl_add<F: GlsField>(
     curve: &GlsCurve<F>,
     s: &GlvSplit,
@@ -340,7 +351,7 @@ pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
                 }
             }
             Some(q) => match (a != 0, b != 0) {
-                (false, false) => curve.lambda_double(&q),
+                (false, false) => gls_double(curve, &q),
                 (true, both) => {
                     let q = curve.lambda_double_add(&q, &pick(t1, a, neg));
                     if both {
@@ -392,18 +403,26 @@ fn halve_loop<F: GlsField>(
     to: usize,
     mut add: impl FnMut(usize, &LambdaAffine<F>, bool),
 ) {
+    // The halvings form one dependent chain and each addition another, into its own
+    // accumulator. Halving first and adding afterwards lets consecutive additions (to
+    // different accumulators, as a rule) overlap in the CPU instead of each waiting
+    // behind the next halving; the operations are the same.
+    let mut halves = Vec::with_capacity(to);
     for i in (0..to).rev() {
+        halves.push(r);
+        if i > 0 {
+            r = curve.lambda_affine_halve(&r);
+        }
+    }
+    for (i, r) in (0..to).rev().zip(&halves) {
         let (a, b) = (digit(d1, i), digit(d2, i));
         if a != 0 {
             let neg = (a < 0) ^ (s.neg1 != 0);
-            add((a.unsigned_abs() / 2) as usize, &r, neg);
+            add((a.unsigned_abs() / 2) as usize, r, neg);
         }
         if b != 0 {
             let neg = (b < 0) ^ (s.neg2 != 0);
-            add((b.unsigned_abs() / 2) as usize, &psi_lambda_affine(&r), neg);
-        }
-        if i > 0 {
-            r = curve.lambda_affine_halve(&r);
+            add((b.unsigned_abs() / 2) as usize, &psi_lambda_affine(r), neg);
         }
     }
 }
@@ -449,7 +468,7 @@ pub(crate) fn lambda_halve_add_digits<F: GlsField>(
     weighted_sum(
         &acc,
         |a, b| curve.lambda_add(a, b),
-        |a| curve.lambda_double(a),
+        |a| gls_double(curve, a),
         Lambda::neg,
     )
     .unwrap_or_else(Lambda::identity)

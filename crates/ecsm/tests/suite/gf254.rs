@@ -57,6 +57,29 @@ fn extension_arithmetic<F: QuadraticBase + FromWords>() {
             Ok(())
         },
     );
+    // Multiplication by a curve constant takes shortcuts (c₁ ∈ {0, 1}, c₀ ∈ {0, 1}, and
+    // in the base field 1 and the monomials z^k, k ≤ 63, by shifts): each must equal the
+    // product. Every monomial z^0 … z^126 and a dense constant, as c₀ with c₁ = 0 and 1.
+    let monomial = |k: usize| {
+        let mut w = [0u64; 2];
+        w[k / 64] = 1 << (k % 64);
+        F::from_words(&w)
+    };
+    let mut consts: Vec<F> = (0..127).map(monomial).collect();
+    consts.extend([
+        F::zero(),
+        F::from_words(&[0x2E6D_944F_A54D_E7E5, 0x59C8_202C_B9E6_E0AE]),
+    ]);
+    check("mul_const = product", elem::<Gf2Ext<F>>(), |a| {
+        for c0 in &consts {
+            prop_assert_eq!(a.c0.mul_const(c0), a.c0 * *c0);
+            for c1 in [F::zero(), F::one()] {
+                let c = Gf2Ext::new(*c0, c1);
+                prop_assert_eq!(a.mul_const(&c), a * c, "c = {:?}", c);
+            }
+        }
+        Ok(())
+    });
     check(
         "Frobenius is conjugation, the norm lies in GF(2^127)",
         elem::<Gf2Ext<F>>(),

@@ -1044,6 +1044,11 @@ fn measured_formula_costs_on_gls254() {
             let (v, n) = measure(|| c.lambda_double(&pp.map(Counted)));
             assert_eq!(imsc("lambda_double", n), (0, 4, 4, 1), "{n}");
             assert_eq!(lam(v), dbl);
+            // The seed's second doubling, 3M + m_a + m_b + 4S, which the GLS loops use:
+            // C = a2·(…), (a2² + b)·(…) and (a2 + 1)·(…).
+            let (v, n) = measure(|| c.lambda_double_alt(&pp.map(Counted)));
+            assert_eq!(imsc("lambda_double_alt", n), (0, 3, 4, 3), "{n}");
+            assert_eq!(lam(v), dbl);
             let (v, n) = measure(|| c.lambda_double_add(&pp.map(Counted), &laq.map(Counted)));
             assert_eq!(imsc("lambda_double_add", n), (0, 10, 6, 1), "{n}");
             assert_eq!(lam(v), two_p_plus_q);
@@ -1098,6 +1103,14 @@ fn measured_formula_costs_on_gls254() {
             assert_eq!(imsc("base lambda_mixed_add", n), (0, 24, 4, 0), "{n}");
             let (v, n) = measure(|| cb.lambda_double(&bl(pp)));
             assert_eq!(imsc("base lambda_double", n), (0, 12, 8, 0), "{n}");
+            assert_eq!(
+                to_pt(&plain.lambda_to_affine(&v.map(from_base_counted))),
+                dbl
+            );
+            // a2² + b = u + (1 + b): two base multiplications by the constant 1 + b (z^27
+            // on gls254, shifts there); a2 and a2 + 1 = u + 1 cost additions only.
+            let (v, n) = measure(|| cb.lambda_double_alt(&bl(pp)));
+            assert_eq!(imsc("base lambda_double_alt", n), (0, 9, 8, 2), "{n}");
             assert_eq!(
                 to_pt(&plain.lambda_to_affine(&v.map(from_base_counted))),
                 dbl

@@ -307,6 +307,30 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     fn square(&self) -> Self {
         Self::from_limbs_unchecked(B::square::<N, S>(&self.limbs))
     }
+    /// A curve constant that is 1 or, in GF(2^127), a monomial z^k with 1 ≤ k ≤ 63
+    /// (GLS254's b = z^27 + 1 gives a2² + b = u + z^27) costs shifts instead of a
+    /// product: with P = a·z^k = H·z^127 + L, z^127 ≡ z^63 + 1 gives L + H + H·z^63,
+    /// H < 2^k, every term below z^127. The branches are on the constant, which is public.
+    #[inline(always)]
+    fn mul_const(&self, c: &Self) -> Self {
+        if <S as crate::backend::Reduction<N>>::IS_X127_X63_1 && N == 2 && c.limbs[1] == 0 {
+            let w = c.limbs[0];
+            if w == 1 {
+                return *self;
+            }
+            if w.is_power_of_two() && w < 1 << 63 {
+                let k = w.trailing_zeros();
+                let a = u128::from(self.limbs[0]) | u128::from(self.limbs[1]) << 64;
+                let h = (a >> (128 - k)) << 1 | (a << k) >> 127;
+                let r = ((a << k) & (u128::MAX >> 1)) ^ h ^ (h << 63);
+                let mut l = [0u64; N];
+                l[0] = r as u64;
+                l[1] = (r >> 64) as u64;
+                return Self::from_limbs_unchecked(l);
+            }
+        }
+        *self * *c
+    }
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
         let mut l = a.limbs;
@@ -395,6 +419,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
     /// √c = E(c) + √x · O(c), where E and O gather the even and odd coefficients:
     /// (E + √x·O)² = Σ c_{2i} x^{2i} + x·Σ c_{2i+1} x^{2i} = c. Costs one multiplication
     /// by the stored √x = x^(2^(m−1)) (shifts only for x^127 + x^63 + 1, see `sqrt_inner`).
+    #[inline]
     fn sqrt(&self) -> Self {
         Self::from_limbs_unchecked(B::run_task(Sqrt::<N, S>(self.limbs, PhantomData)))
     }
