@@ -5,7 +5,7 @@
 //!
 //! Eight unsaturated limbs of radix 2^56, x = Σ l_k·2^(56k), each limb below 2^57
 //! ("loose"); M. Hamburg, "Ed448-Goldilocks, a new elliptic curve" (ePrint 2015/625)
-//! chose p so that this radix and the Karatsuba identity of [`combine`] fit it. The form
+//! chose p so that this radix and the Karatsuba identity of [`mul_limbs`] fit it. The form
 //! is redundant: a value has many limb
 //! vectors and x may exceed p, so equality, the zero test and every encoding first
 //! compute the canonical limbs (below 2^56, value in [0, p)). With φ = 2^224 = limb 4,
@@ -14,9 +14,9 @@
 //! Why not the generic [`Fp`](super::Fp) with its Goldilocks fold: there every operation
 //! ends canonical, by a carry chain through seven words and a masked subtraction of p,
 //! and the product is 49 word products followed by six dependent 7-word addition chains.
-//! Here the sums have no carries between limbs, a product is 48 limb products by
-//! Karatsuba's identity below, a square 30, and every carry pass is two rounds of
-//! independent limb operations. Measured by `ecsm field-bench --field p448` and
+//! Here a sum carries in one round of independent limb operations, a product is 48 limb
+//! products by Karatsuba's identity ([`mul_limbs`]), a square 30, and the zero test
+//! needs one carry pass, not a canonical value. Measured by `ecsm field-bench --field p448` and
 //! `ecsm bench --curve ed448 --peers` (figures in the README).
 //!
 //! # Bounds
@@ -84,93 +84,141 @@ fn wide(x: u64, y: u64) -> u128 {
     (x as u128) * (y as u128)
 }
 
-/// The seven columns of the product of two 4-limb numbers, 16 limb products.
-#[inline(always)]
-fn mul4(x: &[u64; 4], y: &[u64; 4]) -> [u128; 7] {
-    [
-        wide(x[0], y[0]),
-        wide(x[0], y[1]) + wide(x[1], y[0]),
-        wide(x[0], y[2]) + wide(x[1], y[1]) + wide(x[2], y[0]),
-        wide(x[0], y[3]) + wide(x[1], y[2]) + wide(x[2], y[1]) + wide(x[3], y[0]),
-        wide(x[1], y[3]) + wide(x[2], y[2]) + wide(x[3], y[1]),
-        wide(x[2], y[3]) + wide(x[3], y[2]),
-        wide(x[3], y[3]),
-    ]
-}
-
-/// The seven columns of the square of a 4-limb number: 4 squares and 6 doubled cross
-/// products, 10 limb products. For limbs < 2^58 the doubled limbs stay below 2^59.
-#[inline(always)]
-fn sqr4(x: &[u64; 4]) -> [u128; 7] {
-    let d = [2 * x[0], 2 * x[1], 2 * x[2]];
-    [
-        wide(x[0], x[0]),
-        wide(d[0], x[1]),
-        wide(d[0], x[2]) + wide(x[1], x[1]),
-        wide(d[0], x[3]) + wide(d[1], x[2]),
-        wide(d[1], x[3]) + wide(x[2], x[2]),
-        wide(d[2], x[3]),
-        wide(x[3], x[3]),
-    ]
-}
-
 /// Karatsuba over φ = 2^224 with φ² ≡ φ + 1 (Hamburg, ePrint 2015/625): for
-/// a = a0 + a1·φ, b = b0 + b1·φ,
+/// a = a0 + a1·φ, b = b0 + b1·φ (halves of four limbs),
 ///
-///   a·b ≡ (a0b0 + a1b1) + ((a0 + a1)(b0 + b1) − a0b0)·φ = L + M·φ,
+///   a·b ≡ (a0b0 + a1b1) + ((a0 + a1)(b0 + b1) − a0b0)·φ = L + M·φ.
 ///
-/// from the three half products `lo` = a0b0, `hi` = a1b1, `mid` = (a0 + a1)(b0 + b1), each
-/// seven columns. M·φ's columns 4…6 land on φ², folded once more as φ + 1; the eight
-/// result columns are then L_k + M_(k+4) (k < 4), L_k + M_(k−4) + M_k (k = 4…6) and
-/// M_3 (k = 7).
+/// With P, Q, R the columns of the half products a0b0, a1b1, (a0 + a1)(b0 + b1), so that
+/// L = P + Q and M = R − P, and M·φ's columns 4…6 folded once more as φ + 1, the eight
+/// result columns are, for k = 0…3 (P_7 = Q_7 = R_7 = 0):
 ///
-/// Bounds for loose inputs (< 2^57, half sums < 2^58): a column of `lo` or `hi` is
-/// ≤ 4·2^114 = 2^116, of `mid` ≤ 2^118; L ≤ 2^117 and M = a0b1 + a1b0 + a1b1 ≤ 3·2^116
-/// column by column (so `mid − lo` never wraps); every result column < 2^119.
+///   c_k = P_k + Q_k + (R_(k+4) − P_(k+4)),   c_(k+4) = Q_(k+4) + R_(k+4) + (R_k − P_k),
+///
+/// 48 limb products, written out column by column and carried as each pair of columns
+/// completes. Computing the three half products as arrays first and combining them
+/// afterwards kept 21 double words live and spilled most of them (measured, `-C
+/// target-cpu=native`: 420 against 390 instructions, and a dependent chain of Edwards
+/// doublings, 3M + 4S, 270 against 215 ns each).
+///
+/// Bounds for loose inputs (< 2^57, half sums < 2^58): P_k, Q_k ≤ 4·2^114 = 2^116 and
+/// R_k ≤ 2^118; R_k ≥ P_k column by column, so neither difference wraps; and
+/// c_k = L_k + M_(k+4) ≤ 2^117 + 3·2^116, c_(k+4) = L_(k+4) + M_k + M_(k+4) ≤ 2^119 (M is
+/// a0b1 + a1b0 + a1b1, ≤ 3·2^116 a column).
+///
+/// The carries run as two chains in step, c_0 → c_1 → c_2 → c_3 and c_4 → … → c_7, each
+/// carry below 2^64. Out of c_3 (= L_3 ≤ 2^117) comes less than 2^61 + 1 and out of c_7
+/// (= M_3 ≤ 3·2^116) less than 3·2^60 + 1; as 2^448 ≡ 2^224 + 1 they join limbs 4 and 0,
+/// which stay below 2^63, and one more carry each into limbs 5 and 1 leaves every limb
+/// below 2^56 + 2^8 < 2^57.
 #[inline(always)]
-fn combine(lo: [u128; 7], hi: [u128; 7], mid: [u128; 7]) -> [u64; 8] {
-    let l = |k: usize| lo[k] + hi[k];
-    let m = |k: usize| mid[k] - lo[k];
-    reduce_columns([
-        l(0) + m(4),
-        l(1) + m(5),
-        l(2) + m(6),
-        l(3),
-        l(4) + m(0) + m(4),
-        l(5) + m(1) + m(5),
-        l(6) + m(2) + m(6),
-        m(3),
-    ])
+fn mul_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+    let sa = [a[0] + a[4], a[1] + a[5], a[2] + a[6], a[3] + a[7]];
+    let sb = [b[0] + b[4], b[1] + b[5], b[2] + b[6], b[3] + b[7]];
+    let mut out = [0u64; 8];
+    let (mut lo, mut hi) = (0u128, 0u128);
+    // columns 0 and 4
+    let p = wide(a[0], b[0]);
+    let r4 = wide(sa[1], sb[3]) + wide(sa[2], sb[2]) + wide(sa[3], sb[1]);
+    lo += p + wide(a[4], b[4]) + (r4 - (wide(a[1], b[3]) + wide(a[2], b[2]) + wide(a[3], b[1])));
+    hi += wide(a[5], b[7]) + wide(a[6], b[6]) + wide(a[7], b[5]) + r4 + ((wide(sa[0], sb[0])) - p);
+    out[0] = (lo as u64) & M56;
+    out[4] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    // columns 1 and 5
+    let p = wide(a[0], b[1]) + wide(a[1], b[0]);
+    let r4 = wide(sa[2], sb[3]) + wide(sa[3], sb[2]);
+    lo += p + wide(a[4], b[5]) + wide(a[5], b[4]) + (r4 - (wide(a[2], b[3]) + wide(a[3], b[2])));
+    hi +=
+        wide(a[6], b[7]) + wide(a[7], b[6]) + r4 + ((wide(sa[0], sb[1]) + wide(sa[1], sb[0])) - p);
+    out[1] = (lo as u64) & M56;
+    out[5] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    // columns 2 and 6
+    let p = wide(a[0], b[2]) + wide(a[1], b[1]) + wide(a[2], b[0]);
+    let r4 = wide(sa[3], sb[3]);
+    lo += p + wide(a[4], b[6]) + wide(a[5], b[5]) + wide(a[6], b[4]) + (r4 - (wide(a[3], b[3])));
+    hi += wide(a[7], b[7])
+        + r4
+        + ((wide(sa[0], sb[2]) + wide(sa[1], sb[1]) + wide(sa[2], sb[0])) - p);
+    out[2] = (lo as u64) & M56;
+    out[6] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    // columns 3 and 7
+    let p = wide(a[0], b[3]) + wide(a[1], b[2]) + wide(a[2], b[1]) + wide(a[3], b[0]);
+    lo += p + wide(a[4], b[7]) + wide(a[5], b[6]) + wide(a[6], b[5]) + wide(a[7], b[4]);
+    hi += (wide(sa[0], sb[3]) + wide(sa[1], sb[2]) + wide(sa[2], sb[1]) + wide(sa[3], sb[0])) - p;
+    out[3] = (lo as u64) & M56;
+    out[7] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    let (lo, hi) = (lo as u64, hi as u64);
+    out[4] += lo + hi;
+    out[0] += hi;
+    out[1] += out[0] >> 56;
+    out[0] &= M56;
+    out[5] += out[4] >> 56;
+    out[4] &= M56;
+    out
 }
 
-/// Eight columns < 2^119 to loose limbs, in two carry rounds. Round one: carries
-/// < 2^63, so each limb < 2^56 + 2^63 fits a word; limb 4 takes the carries of columns
-/// 3 (= L_3 ≤ 2^117, carry < 2^61) and 7 (= M_3 < 3·2^116, carry < 3·2^60), < 2^63 in
-/// all. Round two ([`carry_round`], carries ≤ 2^8): limbs < 2^56 + 2^9 < 2^57.
+/// The square by the same columns as [`mul_limbs`],
+/// a² ≡ (a0² + a1²) + ((a0 + a1)² − a0²)·φ, each cross product once with a doubled
+/// limb: 30 limb products. Doubled loose limbs and half sums stay below 2^59, and every
+/// column equals the product's, so the same bounds hold.
 #[inline(always)]
-fn reduce_columns(c: [u128; 8]) -> [u64; 8] {
-    let lo = |k: usize| (c[k] as u64) & M56;
-    let hi = |k: usize| (c[k] >> 56) as u64;
-    let top = hi(7);
-    let t = [
-        lo(0) + top,
-        lo(1) + hi(0),
-        lo(2) + hi(1),
-        lo(3) + hi(2),
-        lo(4) + hi(3) + top,
-        lo(5) + hi(4),
-        lo(6) + hi(5),
-        lo(7) + hi(6),
-    ];
-    carry_round(&t)
-}
-
-#[inline(always)]
-fn halves(x: &[u64; 8]) -> ([u64; 4], [u64; 4], [u64; 4]) {
-    let lo = [x[0], x[1], x[2], x[3]];
-    let hi = [x[4], x[5], x[6], x[7]];
-    let sum = [x[0] + x[4], x[1] + x[5], x[2] + x[6], x[3] + x[7]];
-    (lo, hi, sum)
+fn sqr_limbs(a: &[u64; 8]) -> [u64; 8] {
+    let d = a.map(|v| 2 * v);
+    let s = [a[0] + a[4], a[1] + a[5], a[2] + a[6], a[3] + a[7]];
+    let ds = s.map(|v| 2 * v);
+    let mut out = [0u64; 8];
+    let (mut lo, mut hi) = (0u128, 0u128);
+    // columns 0 and 4
+    let p = wide(a[0], a[0]);
+    let r4 = wide(ds[1], s[3]) + wide(s[2], s[2]);
+    lo += p + wide(a[4], a[4]) + (r4 - (wide(d[1], a[3]) + wide(a[2], a[2])));
+    hi += wide(d[5], a[7]) + wide(a[6], a[6]) + r4 + ((wide(s[0], s[0])) - p);
+    out[0] = (lo as u64) & M56;
+    out[4] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    // columns 1 and 5
+    let p = wide(d[0], a[1]);
+    let r4 = wide(ds[2], s[3]);
+    lo += p + wide(d[4], a[5]) + (r4 - (wide(d[2], a[3])));
+    hi += wide(d[6], a[7]) + r4 + ((wide(ds[0], s[1])) - p);
+    out[1] = (lo as u64) & M56;
+    out[5] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    // columns 2 and 6
+    let p = wide(d[0], a[2]) + wide(a[1], a[1]);
+    let r4 = wide(s[3], s[3]);
+    lo += p + wide(d[4], a[6]) + wide(a[5], a[5]) + (r4 - (wide(a[3], a[3])));
+    hi += wide(a[7], a[7]) + r4 + ((wide(ds[0], s[2]) + wide(s[1], s[1])) - p);
+    out[2] = (lo as u64) & M56;
+    out[6] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    // columns 3 and 7
+    let p = wide(d[0], a[3]) + wide(d[1], a[2]);
+    lo += p + wide(d[4], a[7]) + wide(d[5], a[6]);
+    hi += (wide(ds[0], s[3]) + wide(ds[1], s[2])) - p;
+    out[3] = (lo as u64) & M56;
+    out[7] = (hi as u64) & M56;
+    lo >>= 56;
+    hi >>= 56;
+    let (lo, hi) = (lo as u64, hi as u64);
+    out[4] += lo + hi;
+    out[0] += hi;
+    out[1] += out[0] >> 56;
+    out[0] &= M56;
+    out[5] += out[4] >> 56;
+    out[4] &= M56;
+    out
 }
 
 impl Fp448 {
@@ -195,14 +243,11 @@ impl Fp448 {
         l
     }
 
-    /// The canonical limbs: below 2^56 each, value in [0, p).
-    ///
-    /// A sequential carry with the top carry (≤ 1) folded first leaves limbs 0…6 below
-    /// 2^56 and limb 7 below 2^56 + 2, so x < 2^448 + 2^393 < 2p. Then x − p by a signed
-    /// carry chain: its final carry is −1 exactly when x < p, and p is added back under
-    /// that mask. Constant-time.
+    /// The same value after one sequential carry pass, the top carry (≤ 1) folded first:
+    /// limbs 0…6 below 2^56 and limb 7 below 2^56 + 2, so x < 2^448 + 2^393 < 2p, and
+    /// the limbs are x's digits in radix 2^56 (unique, the top one unbounded).
     #[inline(always)]
-    fn canonical_limbs(&self) -> [u64; 8] {
+    fn carried(&self) -> [u64; 8] {
         let mut l = self.l;
         let top = l[7] >> 56;
         l[7] &= M56;
@@ -212,6 +257,16 @@ impl Fp448 {
             l[k + 1] += l[k] >> 56;
             l[k] &= M56;
         }
+        l
+    }
+
+    /// The canonical limbs: below 2^56 each, value in [0, p).
+    ///
+    /// From [`Fp448::carried`] (x < 2p), x − p by a signed carry chain: its final carry
+    /// is −1 exactly when x < p, and p is added back under that mask. Constant-time.
+    #[inline(always)]
+    fn canonical_limbs(&self) -> [u64; 8] {
+        let mut l = self.carried();
         let mut acc = 0i64;
         for k in 0..8 {
             acc += l[k] as i64 - P_LIMBS[k] as i64;
@@ -300,11 +355,10 @@ impl Fp448 {
 }
 
 impl PartialEq for Fp448 {
-    /// Constant-time on the canonical limbs.
+    /// a − b ≡ 0, constant-time.
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        let (a, b) = (self.canonical_limbs(), other.canonical_limbs());
-        a.iter().zip(&b).fold(0u64, |acc, (x, y)| acc | (x ^ y)) == 0
+        (*self - *other).is_zero()
     }
 }
 impl Eq for Fp448 {}
@@ -369,12 +423,10 @@ impl Neg for Fp448 {
 }
 impl Mul for Fp448 {
     type Output = Self;
-    /// 48 limb products (see [`combine`]).
+    /// Karatsuba over 2^224 with 2^448 ≡ 2^224 + 1: 48 limb products.
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        let (a0, a1, sa) = halves(&self.l);
-        let (b0, b1, sb) = halves(&rhs.l);
-        Self::from_limbs_unchecked(combine(mul4(&a0, &b0), mul4(&a1, &b1), mul4(&sa, &sb)))
+        Self::from_limbs_unchecked(mul_limbs(&self.l, &rhs.l))
     }
 }
 impl MulAssign for Fp448 {
@@ -396,15 +448,19 @@ impl Field for Fp448 {
     fn one() -> Self {
         Self::from_limbs_unchecked([1, 0, 0, 0, 0, 0, 0, 0])
     }
+    /// After one carry pass x < 2p in exact radix-2^56 digits, so x ≡ 0 means
+    /// the digits of 0 or of p.
     #[inline]
     fn is_zero(&self) -> bool {
-        self.canonical_limbs().iter().fold(0, |acc, w| acc | w) == 0
+        let l = self.carried();
+        let zero = l.iter().fold(0, |acc, w| acc | w);
+        let p = l.iter().zip(&P_LIMBS).fold(0, |acc, (w, p)| acc | (w ^ p));
+        (zero == 0) | (p == 0)
     }
-    /// a² = (a0² + a1²) + ((a0 + a1)² − a0²)·φ: 30 limb products (see [`combine`]).
+    /// a² = (a0² + a1²) + ((a0 + a1)² − a0²)·φ with φ = 2^224: 30 limb products.
     #[inline(always)]
     fn square(&self) -> Self {
-        let (a0, a1, s) = halves(&self.l);
-        Self::from_limbs_unchecked(combine(sqr4(&a0), sqr4(&a1), sqr4(&s)))
+        Self::from_limbs_unchecked(sqr_limbs(&self.l))
     }
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
