@@ -58,8 +58,8 @@ fp_spec!(
 fp_spec!(
     /// Ed448-Goldilocks: p = 2^448 − 2^224 − 1 (RFC 7748 §4.2, RFC 8032 §5.2). The
     /// generic seven-word type on it, reduced by additions only
-    /// ([`Reduction::Goldilocks`](super::Reduction::Goldilocks)): the reference the
-    /// tests hold the fold to. The `ed448` curve runs on [`FpP448`].
+    /// ([`Reduction::Goldilocks`](super::Reduction::Goldilocks)), kept as the reference
+    /// the tests compare [`FpP448`] with. The `ed448` curve runs on [`FpP448`].
     P448, FpP448Generic, 7,
     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
     "p448", Goldilocks
