@@ -173,7 +173,7 @@ fn long_sum_chains_stay_loose() {
     let (mut x, mut vx) = (top, vt.clone());
     for i in 0..1000 {
         if i % 3 == 2 {
-            x = x - top;
+            x -= top;
             vx = (&vx + &p - &vt) % &p;
         } else {
             x = x + x;
