@@ -22,6 +22,7 @@ mod gf2m_reference;
 mod gls254;
 mod helpers;
 mod inversion;
+mod p448_field;
 mod prime_curve_params;
 mod prime_curves;
 mod prime_field;

@@ -285,6 +285,7 @@ field_tests! {
     p384: FpP384, 384;
     p521: FpP521, 521;
     p448: FpP448, 448;
+    p448_generic: FpP448Generic, 448;
     secp256k1: FpSecp256k1, 256;
     secp224k1: FpSecp224k1, 224;
     secp192k1: FpSecp192k1, 192;
@@ -474,9 +475,10 @@ fn crandall_against_montgomery() {
     special_matches_montgomery::<3, Wtls9, Wtls9Mont>(c);
 }
 
-// p448's Goldilocks fold is checked against the big-integer oracle by `check_all` (the
-// `p448` test) and here. A Montgomery twin, as for the Crandall primes, would compile a
-// second 7-word field into the suite for no extra evidence.
+// The generic type's Goldilocks fold on p448 is checked against the big-integer oracle by
+// `check_all` (the `p448_generic` test) and here; the dedicated `Fp448` that `ed448` runs
+// on, by `check_all` (`p448`) and `p448_field.rs`. A Montgomery twin, as for the Crandall
+// primes, would compile a second 7-word field into the suite for no extra evidence.
 // 2^(64N) − 2^(32N) − 1 is prime only for N = 7 among N ≤ 9, but the Goldilocks fold
 // needs no primality: these composite moduli exercise its even-N and other odd-N word
 // layouts (h = 32N word-aligned or not) on products and squares, against the oracle.

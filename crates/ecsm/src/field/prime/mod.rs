@@ -35,11 +35,13 @@
 
 mod gcd;
 mod limbs;
+mod p448;
 mod reduce;
 pub mod specs;
 pub mod sqrt;
 
 pub use limbs::hex_words;
+pub use p448::Fp448;
 pub use specs::*;
 
 use super::{Field, FieldError};

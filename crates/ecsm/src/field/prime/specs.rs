@@ -56,13 +56,17 @@ fp_spec!(
     "p521", Crandall
 );
 fp_spec!(
-    /// Ed448-Goldilocks: p = 2^448 − 2^224 − 1 (RFC 7748 §4.2, RFC 8032 §5.2), the field
-    /// of the `ed448` curve of seed 002's Edwards shape. Reduced by additions only
-    /// ([`Reduction::Goldilocks`](super::Reduction::Goldilocks)).
-    P448, FpP448, 7,
+    /// Ed448-Goldilocks: p = 2^448 − 2^224 − 1 (RFC 7748 §4.2, RFC 8032 §5.2). The
+    /// generic seven-word type on it, reduced by additions only
+    /// ([`Reduction::Goldilocks`](super::Reduction::Goldilocks)), kept as the reference
+    /// the tests compare [`FpP448`] with. The `ed448` curve runs on [`FpP448`].
+    P448, FpP448Generic, 7,
     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
     "p448", Goldilocks
 );
+/// GF(2^448 − 2^224 − 1), the field of the `ed448` curve of seed 002's Edwards shape: the
+/// dedicated [`Fp448`](super::Fp448) (eight 56-bit limbs, Karatsuba over 2^224).
+pub type FpP448 = super::Fp448;
 fp_spec!(
     /// secp256k1: p = 2^256 − 2^32 − 977 (SEC 2 v2 §2.4.1).
     Secp256k1, FpSecp256k1, 4,
