@@ -674,7 +674,8 @@ macro_rules! accelerated_backend {
                 require($kind);
                 if const { T::SMALL } {
                     // Run in place: this backend's products and squares are inline
-                    // assembly, which needs no feature context, and a small task gains
+                    // assembly, which needs no feature context (the 256-bit product of
+                    // the largest fields is a call into its own), and a small task gains
                     // less from one than the call into it costs (measured: the GF(2^254)
                     // square roots of the GLS halving, two per halving).
                     task.run::<Self>()
