@@ -307,7 +307,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     fn square(&self) -> Self {
         Self::from_limbs_unchecked(B::square::<N, S>(&self.limbs))
     }
-    /// A curve constant that is 1 or, in GF(2^127), a monomial z^k with 1 ≤ k ≤ 63
+    /// In GF(2^127), a curve constant that is 1 or a monomial z^k with 1 ≤ k ≤ 63
     /// (GLS254's b = z^27 + 1 gives a2² + b = u + z^27) costs shifts instead of a
     /// product: with P = a·z^k = H·z^127 + L, z^127 ≡ z^63 + 1 gives L + H + H·z^63,
     /// H < 2^k, every term below z^127. The branches are on the constant, which is public.
