@@ -15,6 +15,7 @@ mod tables;
 pub use specs::*;
 pub use tables::Gf2mTables;
 
+use super::bytes::{be_to_words, words_to_be};
 use super::chain::{itoh_tsujii, AdditionChain};
 use super::{BinaryField, BinaryFieldTask, Field, FieldError, FieldMap};
 use crate::backend::{portable::gather_even, Auto, Backend, BackendTask};
@@ -359,25 +360,10 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
         )))
     }
     fn to_bytes(&self) -> Vec<u8> {
-        let mut out = vec![0u8; Self::BYTES];
-        for (k, byte) in out.iter_mut().rev().enumerate() {
-            *byte = (self.limbs[k / 8] >> (8 * (k % 8))) as u8;
-        }
-        out
+        words_to_be(&self.limbs, Self::BYTES)
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
-        if bytes.len() != Self::BYTES {
-            return Err(FieldError::BadLength {
-                field: S::NAME,
-                expected: Self::BYTES,
-                got: bytes.len(),
-            });
-        }
-        let mut l = [0u64; N];
-        for (k, &byte) in bytes.iter().rev().enumerate() {
-            l[k / 8] |= u64::from(byte) << (8 * (k % 8));
-        }
-        Self::from_limbs(l)
+        Self::from_limbs(be_to_words(S::NAME, bytes, Self::BYTES)?)
     }
     fn random(rng: &mut dyn RngCore) -> Self {
         let mut l = [0u64; N];

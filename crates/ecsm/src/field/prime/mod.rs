@@ -44,6 +44,7 @@ pub use limbs::hex_words;
 pub use p448::Fp448;
 pub use specs::*;
 
+use super::bytes::{be_to_words, words_to_be};
 use super::{Field, FieldError};
 use core::fmt;
 use core::marker::PhantomData;
@@ -475,26 +476,10 @@ impl<const N: usize, S: FpSpec<N>> Field for Fp<N, S> {
         )))
     }
     fn to_bytes(&self) -> Vec<u8> {
-        let w = self.to_canonical();
-        let mut out = vec![0u8; Self::BYTES];
-        for (k, byte) in out.iter_mut().rev().enumerate() {
-            *byte = (w[k / 8] >> (8 * (k % 8))) as u8;
-        }
-        out
+        words_to_be(&self.to_canonical(), Self::BYTES)
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
-        if bytes.len() != Self::BYTES {
-            return Err(FieldError::BadLength {
-                field: S::NAME,
-                expected: Self::BYTES,
-                got: bytes.len(),
-            });
-        }
-        let mut w = [0u64; N];
-        for (k, &byte) in bytes.iter().rev().enumerate() {
-            w[k / 8] |= u64::from(byte) << (8 * (k % 8));
-        }
-        Self::from_canonical(w)
+        Self::from_canonical(be_to_words(S::NAME, bytes, Self::BYTES)?)
     }
     /// Rejection sampling: uniform words cut to the bit length of p until one is
     /// below p (accepted with probability > 1/2).

@@ -30,6 +30,7 @@
 //! below 2^116, and every column of a product stays below 2^119, far from 2^128.
 
 use super::{gcd, FieldError, FpSpec, PrimeField, P448};
+use crate::field::bytes::{be_to_words, words_to_be};
 use crate::field::Field;
 use core::fmt;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -492,26 +493,10 @@ impl Field for Fp448 {
         Ok(Self::from_limbs_unchecked(Self::unpack(&w)))
     }
     fn to_bytes(&self) -> Vec<u8> {
-        let w = self.to_canonical();
-        let mut out = vec![0u8; Self::BYTES];
-        for (k, byte) in out.iter_mut().rev().enumerate() {
-            *byte = (w[k / 8] >> (8 * (k % 8))) as u8;
-        }
-        out
+        words_to_be(&self.to_canonical(), Self::BYTES)
     }
     fn from_bytes(bytes: &[u8]) -> Result<Self, FieldError> {
-        if bytes.len() != Self::BYTES {
-            return Err(FieldError::BadLength {
-                field: Self::NAME,
-                expected: Self::BYTES,
-                got: bytes.len(),
-            });
-        }
-        let mut w = [0u64; 7];
-        for (k, &byte) in bytes.iter().rev().enumerate() {
-            w[k / 8] |= u64::from(byte) << (8 * (k % 8));
-        }
-        Self::from_canonical(w)
+        Self::from_canonical(be_to_words(Self::NAME, bytes, Self::BYTES)?)
     }
     /// Rejection sampling on 448 uniform bits (accepted unless ≥ p, probability
     /// about 2^−224).
