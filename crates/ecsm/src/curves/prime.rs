@@ -9,6 +9,7 @@ use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, Encodi
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::prime::sqrt::SqrtMethod;
 use crate::field::{FieldError, PrimeField};
+use crate::mul::glv::{glv_wnaf_mul, Glv, GLV_CURVES};
 use crate::mul::weierstrass::{ct_window_mul, double_and_add, wnaf_mul};
 use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
 use crate::shape::jacobian::{ACoefficient, AMinusThree, AnyA, JacobianShape};
@@ -53,6 +54,8 @@ pub struct PrimeCurve<F: PrimeField, A: AShape> {
     counted: ShortWeierstrass<Counted<F>, A>,
     g: Affine<F>,
     n: Vec<u64>,
+    /// The GLV endomorphism, on the curves that have one (cofactor 1 only).
+    glv: Option<Glv<F>>,
 }
 
 /// \[k\]P by one of seed 002's methods on the `jacobian` or `jacobian-3` shape of the
@@ -148,6 +151,8 @@ enum Method {
     CtWindow(usize),
     /// Seed 002's double-base methods on the Jacobian shape.
     Shape(ShapeMethod),
+    /// [`glv_wnaf_mul`] with this width, on curves with an endomorphism.
+    Glv(usize),
 }
 
 const DEFAULT_NAF_W: u64 = 5;
@@ -225,6 +230,10 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         };
         assert!(curve.is_on_curve(&g), "{}: G off the curve", params.name);
         let n = crate::encoding::scalar_from_hex(params.n).expect("hex");
+        let glv = GLV_CURVES
+            .iter()
+            .find(|c| c.curve == params.name && params.h == 1)
+            .map(|c| Glv::new(c, &n).expect("the GLV constants are checked by the tests"));
         PrimeCurve {
             params,
             shape_mul: None,
@@ -232,6 +241,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
             counted,
             g,
             n,
+            glv,
         }
     }
 
@@ -241,6 +251,10 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
         let seed002 = ["db-chain", "yao-dbns", "yao-bzns", "db-opt"].contains(&spec.name.as_str());
         if seed002 && self.shape_mul.is_some() {
             return ShapeMethod::from_spec(spec, bit_len(&self.n)).map(Method::Shape);
+        }
+        if spec.name == "glv" && self.glv.is_some() {
+            spec.only_params(&["w"])?;
+            return Ok(Method::Glv(spec.param("w", DEFAULT_NAF_W, 2, 8)? as usize));
         }
         parse_method(spec, self.params.name)
     }
@@ -275,6 +289,16 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
                 // divides n.
                 let k = reduce_mod_ct(k, &self.n);
                 return f(self.curve.a(), self.curve.b(), &k, p, &m);
+            }
+            Method::Glv(w) => {
+                let glv = self
+                    .glv
+                    .as_ref()
+                    .expect("parse_method offers Glv only with glv");
+                // h = 1 (checked on construction): every point's order divides n.
+                let k = reduce_mod_ct(k, &self.n);
+                glv_wnaf_mul(&self.curve, glv, &k, p, w)
+                    .map_err(|e| CurveOpError::Unsupported(e.to_string()))?
             }
         };
         Ok(q.to_affine())
@@ -353,6 +377,9 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
             .iter()
             .map(|s| s.parse().expect("built-in specs parse"))
             .collect();
+        if self.glv.is_some() {
+            specs.push("glv:w=5".parse().expect("built-in spec"));
+        }
         if self.shape_mul.is_some() {
             // Seed 002's 4-NAF is the curve's own naf:w=4; its double-base methods follow.
             specs.extend(

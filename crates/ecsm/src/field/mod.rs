@@ -4,7 +4,7 @@
 //! [`crate::cost::Counted`] measures its exact operation counts.
 
 pub mod batch;
-mod bytes;
+pub(crate) mod bytes;
 pub mod chain;
 pub mod ext2;
 pub mod gf2m;

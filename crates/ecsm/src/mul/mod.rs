@@ -5,6 +5,7 @@
 pub mod binary;
 mod binary_dispatch;
 pub mod binary_lambda;
+pub mod glv;
 pub mod spec;
 pub mod weierstrass;
 pub mod xdbl;

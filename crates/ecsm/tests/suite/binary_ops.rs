@@ -35,9 +35,11 @@ fn gf2m_frobenius<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
 }
 
 /// multi_square(k) = multi_square_ct(k) = k squarings for every run length of the
-/// inversion chain (those get tables) and a few others around the table threshold.
+/// inversion chains (the table chain's long runs get tables) and a few others around the
+/// table threshold.
 fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
-    let runs: Vec<usize> = S::CHAIN.square_runs().collect();
+    let mut runs: Vec<usize> = S::CHAIN.square_runs().collect();
+    runs.extend(S::TABLE_CHAIN.square_runs());
     assert!(!runs.is_empty());
     let m = S::M;
     let mut ks = vec![0, 1, 2, 3, 9, 10, 11, 16, 63, 64, 65];

@@ -20,6 +20,7 @@ mod field_laws;
 mod gf254;
 mod gf2m_reference;
 mod gls254;
+mod glv;
 mod helpers;
 mod inversion;
 mod p448_field;

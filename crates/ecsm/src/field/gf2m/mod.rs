@@ -24,6 +24,9 @@ use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
+/// The chain [`invert_tables`](Gf2m::invert_tables) writes out for GF(2^127).
+const TABLE_CHAIN127: &[u16] = &[1, 2, 3, 6, 7, 14, 28, 56, 112, 126];
+
 /// The defining data of one binary field.
 pub trait Gf2mSpec<const N: usize>:
     Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static
@@ -36,6 +39,9 @@ pub trait Gf2mSpec<const N: usize>:
     const NAME: &'static str;
     /// Addition chain for m − 1 driving Itoh–Tsujii inversion.
     const CHAIN: AdditionChain;
+    /// The chain of the table-driven inversion, whose runs of at least
+    /// `MIN_TABLE_RUN` squarings get a multi-squaring table (by default [`Self::CHAIN`]).
+    const TABLE_CHAIN: AdditionChain = Self::CHAIN;
     /// Lazily built tables (trace mask, √x, half-trace and multi-squaring tables).
     fn tables() -> &'static Gf2mTables<N>;
 }
@@ -123,6 +129,42 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let mut l = [0u64; N];
         l[0] = 2;
         Self::from_limbs_unchecked(l)
+    }
+
+    /// Itoh–Tsujii on `S::TABLE_CHAIN`, with table-driven multi-squaring for its long
+    /// runs. In GF(2^127) that chain, 1, 2, 3, 6, 7, 14, 28, 56, 112, 126, is written
+    /// out, so that every β stays in registers and the three tables (runs 14, 28, 56) are
+    /// looked up once per inversion rather than once per step: 9M + 13S + 4 table walks
+    /// (measured: GF(2^254) inversion 279 → 236 ns with the seed's chain written out).
+    #[inline(always)]
+    fn invert_tables(&self) -> Self {
+        if !(<S as crate::backend::Reduction<N>>::IS_X127_X63_1
+            && S::TABLE_CHAIN.values() == TABLE_CHAIN127)
+        {
+            return itoh_tsujii(self, &S::TABLE_CHAIN, true);
+        }
+        let tables = S::tables();
+        let (Some(t14), Some(t28), Some(t56)) = (
+            tables.multi_square_table(14),
+            tables.multi_square_table(28),
+            tables.multi_square_table(56),
+        ) else {
+            return itoh_tsujii(self, &S::TABLE_CHAIN, true);
+        };
+        let walk =
+            |t: &tables::LinearTable<N, 4>, x: Self| Self::from_limbs_unchecked(t.apply(&x.limbs));
+        // β_k = a^(2^k − 1); β_(i+j) = β_i^(2^j)·β_j.
+        let b1 = *self;
+        let b2 = b1.square() * b1;
+        let b3 = b2.square() * b1;
+        let b6 = b3.multi_square_ct(3) * b3;
+        let b7 = b6.square() * b1;
+        let b14 = b7.multi_square_ct(7) * b7;
+        let b28 = walk(t14, b14) * b14;
+        let b56 = walk(t28, b28) * b28;
+        let b112 = walk(t56, b56) * b56;
+        let b126 = walk(t14, b112) * b14;
+        b126.square()
     }
 
     /// Inverse by the binary extended Euclidean algorithm (Hankerson–Menezes–Vanstone,
@@ -235,7 +277,7 @@ macro_rules! composite_task {
 
 composite_task! {
     InvertCt(false) => |a| itoh_tsujii(&a, &S::CHAIN, false);
-    InvertTables(false) => |a| itoh_tsujii(&a, &S::CHAIN, true);
+    InvertTables(false) => |a| a.invert_tables();
     Sqrt(true) => |a| a.sqrt_inner();
 }
 

@@ -4,12 +4,16 @@
 //! The Itoh–Tsujii chains for m − 1 are shortest addition chains (the test
 //! `chains_are_shortest` re-runs the search); for m = 127 it is the chain printed in
 //! seed 001, 1→2→3→6→12→24→48→96→120→126.
+//!
+//! The table-driven inversion of GF(2^127) uses another chain of the same length,
+//! 1→2→3→6→7→14→28→56→112→126 (ours): its long runs 14, 28, 56 and 14 all take a
+//! table walk, and the short ones add up to 13 squarings instead of the seed chain's 17.
 
 use super::{Gf2m, Gf2mSpec, Gf2mTables};
 use crate::field::chain::AdditionChain;
 
 macro_rules! gf2m_spec {
-    ($(#[$doc:meta])* $spec:ident, $alias:ident, $n:literal, $m:literal, [$($k:literal),*], $name:literal, [$($c:literal),*]) => {
+    ($(#[$doc:meta])* $spec:ident, $alias:ident, $n:literal, $m:literal, [$($k:literal),*], $name:literal, [$($c:literal),*] $(, tables: [$($t:literal),*])?) => {
         $(#[$doc])*
         #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
         pub struct $spec;
@@ -18,6 +22,7 @@ macro_rules! gf2m_spec {
             const TERMS: &'static [usize] = &[$($k),*];
             const NAME: &'static str = $name;
             const CHAIN: AdditionChain = AdditionChain::from_values(&[$($c),*]);
+            $(const TABLE_CHAIN: AdditionChain = AdditionChain::from_values(&[$($t),*]);)?
             #[inline]
             fn tables() -> &'static Gf2mTables<$n> {
                 static TABLES: Gf2mTables<$n> = Gf2mTables::new();
@@ -32,7 +37,8 @@ macro_rules! gf2m_spec {
 
 gf2m_spec!(
     /// GF(2^127) = GF(2)\[x\]/(x^127 + x^63 + 1), the base field of GLS254 (seed 001).
-    P127, Gf127, 2, 127, [63], "2^127", [1, 2, 3, 6, 12, 24, 48, 96, 120, 126]
+    P127, Gf127, 2, 127, [63], "2^127", [1, 2, 3, 6, 12, 24, 48, 96, 120, 126],
+    tables: [1, 2, 3, 6, 7, 14, 28, 56, 112, 126]
 );
 gf2m_spec!(
     /// GF(2^163) = GF(2)\[x\]/(x^163 + x^7 + x^6 + x^3 + 1) (K-163, B-163).
