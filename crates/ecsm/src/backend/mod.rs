@@ -15,7 +15,6 @@ pub mod tsc;
 
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
-pub mod mulx;
 #[cfg(target_arch = "x86_64")]
 pub mod vpclmul;
 
@@ -213,7 +212,6 @@ pub enum BackendError {
 
 const HAS_CLMUL: u8 = 1;
 const HAS_VPCLMUL: u8 = 2;
-const HAS_MULX: u8 = 4;
 const BITS_KNOWN: u8 = 0x80;
 static CPU_BITS: AtomicU8 = AtomicU8::new(0);
 
@@ -238,9 +236,6 @@ fn detect_cpu_bits() -> u8 {
     }
     if vpclmul_supported() {
         bits |= HAS_VPCLMUL;
-    }
-    if mulx_supported() {
-        bits |= HAS_MULX;
     }
     CPU_BITS.store(bits, Ordering::Relaxed);
     bits
@@ -273,32 +268,6 @@ pub fn vpclmul_supported() -> bool {
     }
 }
 
-/// True when this CPU can run the MULX prime-field code ([`mulx`]: BMI2 and ADX).
-pub fn mulx_supported() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("adx")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// a·b·2^−256 mod p by [`mulx::mont_mul4`] when this CPU has BMI2 and ADX and
-/// `ECSM_BACKEND` does not select `portable`; `None` otherwise, and the caller runs the
-/// portable twin (`field::prime::montgomery_mul_portable`). Two cached loads per call.
-#[inline(always)]
-pub fn mont_mul4_accelerated(a: &[u64; 4], b: &[u64; 4], m: &mulx::Modulus4) -> Option<[u64; 4]> {
-    #[cfg(target_arch = "x86_64")]
-    if cpu_bits() & HAS_MULX != 0 && selected_code() != PORTABLE {
-        // SAFETY: HAS_MULX is set only after BMI2 and ADX were detected.
-        return Some(unsafe { mulx::mont_mul4(a, b, m) });
-    }
-    let _ = (a, b, m);
-    None
-}
-
 /// CPU features relevant to field arithmetic, for `ecsm info`.
 pub fn cpu_features() -> Vec<(&'static str, bool)> {
     #[cfg(target_arch = "x86_64")]
@@ -310,8 +279,6 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
             ("avx2", d!("avx2")),
             ("vpclmulqdq", d!("vpclmulqdq")),
             ("avx512f", d!("avx512f")),
-            ("bmi2", d!("bmi2")),
-            ("adx", d!("adx")),
         ]
     }
     #[cfg(not(target_arch = "x86_64"))]

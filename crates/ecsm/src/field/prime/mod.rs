@@ -52,18 +52,6 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use limbs::{add_n, bit_length, mul_wide, sqr_wide, sub_n, Wide};
 use rand_core::RngCore;
 
-/// a·b·2^(−64N) mod p by the portable CIOS Montgomery product, for a, b < p, p odd, and
-/// `pinv` = −p⁻¹ mod 2^64: the twin of the MULX backend
-/// ([`crate::backend::mont_mul4_accelerated`]), public so that tests can run both.
-pub fn montgomery_mul_portable<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    p: &[u64; N],
-    pinv: u64,
-) -> [u64; N] {
-    reduce::montgomery_mul_cios(a, b, p, pinv)
-}
-
 /// How products are reduced modulo p, chosen per prime by its spec.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Reduction {
@@ -180,17 +168,6 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     const R1: [u64; N] = limbs::pow2_mod(64 * N, &S::P);
     const R2: [u64; N] = limbs::pow2_mod(128 * N, &S::P);
     const IS_MONT: bool = matches!(S::REDUCTION, Reduction::Montgomery);
-    /// p and −p⁻¹ in the layout of the MULX backend (four-word moduli only).
-    const MODULUS4: crate::backend::mulx::Modulus4 = {
-        let mut m = [0u64; 5];
-        let mut i = 0;
-        while i < N && i < 4 {
-            m[i] = S::P[i];
-            i += 1;
-        }
-        m[4] = Self::PINV;
-        m
-    };
     const IS_GOLDILOCKS: bool = matches!(S::REDUCTION, Reduction::Goldilocks);
     /// c = 2^k − p for Crandall primes (k the bit length of p); 0 otherwise.
     const C: u64 = if !matches!(S::REDUCTION, Reduction::Crandall) {
@@ -326,25 +303,9 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         Self::const_from_words(hex_words::<N>(s))
     }
 
-    /// The four-word Montgomery product by the MULX backend, where it runs
-    /// ([`crate::backend::mont_mul4_accelerated`]); `None` for other word counts.
-    #[inline(always)]
-    fn mul4_accelerated(a: &[u64; N], b: &[u64; N]) -> Option<[u64; N]> {
-        if N != 4 {
-            return None;
-        }
-        let (a4, b4): (&[u64; 4], &[u64; 4]) =
-            (a.as_slice().try_into().ok()?, b.as_slice().try_into().ok()?);
-        let r = crate::backend::mont_mul4_accelerated(a4, b4, &Self::MODULUS4)?;
-        r.as_slice().try_into().ok()
-    }
-
     #[inline(always)]
     fn mul_repr(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if Self::IS_MONT {
-            if let Some(r) = Self::mul4_accelerated(a, b) {
-                return r;
-            }
             reduce::montgomery_mul_cios(a, b, &S::P, Self::PINV)
         } else if Self::IS_GOLDILOCKS {
             reduce::goldilocks(&mul_wide(a, b))
@@ -363,9 +324,6 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         // From five words on the saved products win: P-384 53 against 72 by the full
         // product, P-521 49 against 77.
         if Self::IS_MONT && N <= 4 {
-            if let Some(r) = Self::mul4_accelerated(a, a) {
-                return r;
-            }
             return reduce::montgomery_mul_cios(a, a, &S::P, Self::PINV);
         }
         let t = if N <= 4 { mul_wide(a, a) } else { sqr_wide(a) };
