@@ -197,8 +197,9 @@ pub struct BenchArgs {
     /// Seed of the random points and scalars.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// With `--op mul`, also time the peer library for this curve in the same run (crrl for
-    /// gls254, ed448, P-256 and secp256k1, built with the cargo feature `crrl`).
+    /// With `--op mul`, also time the peer libraries for this curve in the same run: crrl for
+    /// gls254, ed448, P-256 and secp256k1 (cargo feature `crrl`), and OpenSSL's
+    /// `EC_POINT_mul` for every curve it knows (cargo feature `openssl`).
     #[arg(long)]
     pub peers: bool,
 }
@@ -209,36 +210,52 @@ struct MulBenchRow<'a> {
     method: String,
     median_ns: f64,
     min_ns: f64,
+    /// The first of `peers` (crrl where it is a peer), kept for scripts that read it.
     #[serde(skip_serializing_if = "Option::is_none")]
     peer: Option<PeerRow>,
+    /// Every peer timed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    peers: Vec<PeerRow>,
 }
 
 /// A peer's time for the same operation, measured in the same run.
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 struct PeerRow {
     name: String,
     median_ns: f64,
     min_ns: f64,
 }
 
-/// The peer of `curve` (a canonical name) for `ecsm bench --peers`, timed now; `Err` says
-/// why there is none.
-fn peer_mul(curve: &str, cfg: BenchConfig, seed: u64) -> Result<PeerRow, String> {
-    use crate::peer_bench::{crrl_peer_timing, CRRL_PEER_CURVES};
-    if !CRRL_PEER_CURVES.contains(&curve) {
-        return Err(format!(
-            "no peer for {curve} in `bench --peers` (crrl is the peer of {})",
-            CRRL_PEER_CURVES.join(", ")
-        ));
+/// The peers of `curve` for `ecsm bench --peers`, timed now (crrl first); `Err` says why
+/// there is none.
+fn peer_mul(curve: &dyn NamedCurve, cfg: BenchConfig, seed: u64) -> Result<Vec<PeerRow>, String> {
+    use crate::peer_bench::{crrl_peer_timing, openssl_mul_timing, peer_version, CRRL_PEER_CURVES};
+    let row = |(name, t): (String, ecsm::experiments::timing::Timing)| PeerRow {
+        name,
+        median_ns: t.median_ns,
+        min_ns: t.min_ns,
+    };
+    let rows: Vec<PeerRow> = crrl_peer_timing(curve.name(), cfg, seed)
+        .into_iter()
+        .chain(openssl_mul_timing(curve, cfg, seed))
+        .map(row)
+        .collect();
+    if !rows.is_empty() {
+        return Ok(rows);
     }
-    match crrl_peer_timing(curve, cfg, seed) {
-        Some((name, t)) => Ok(PeerRow {
-            name,
-            median_ns: t.median_ns,
-            min_ns: t.min_ns,
-        }),
-        None => Err("crrl is not built in: rebuild with `--features crrl` (and RUSTFLAGS=\"-C target-cpu=native\", see the README)".into()),
-    }
+    let crrl = if CRRL_PEER_CURVES.contains(&curve.name()) {
+        "crrl is its peer but not built in (rebuild with `--features crrl` and RUSTFLAGS=\"-C target-cpu=native\", see the README)".to_string()
+    } else {
+        format!("crrl is the peer of {} only", CRRL_PEER_CURVES.join(", "))
+    };
+    let openssl = match peer_version() {
+        Some(_) => "OpenSSL does not know it",
+        None => "OpenSSL is not built in (`--features openssl`)",
+    };
+    Err(format!(
+        "no peer for {} in `bench --peers`: {crrl}; {openssl}",
+        curve.name()
+    ))
 }
 
 #[derive(Serialize)]
@@ -276,9 +293,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                 Ok(t) => t,
                 Err(e) => return Ok(rejected(e)),
             };
-            let peer = match args.peers {
-                true => Some(peer_mul(c.name(), cfg, args.seed).map_err(UsageError)?),
-                false => None,
+            let peers = match args.peers {
+                true => peer_mul(c, cfg, args.seed).map_err(UsageError)?,
+                false => Vec::new(),
             };
             if args.json {
                 let row = MulBenchRow {
@@ -286,7 +303,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     method: method.to_string(),
                     median_ns: t.median_ns,
                     min_ns: t.min_ns,
-                    peer,
+                    peer: peers.first().cloned(),
+                    peers,
                 };
                 println!("{}", serde_json::to_string(&row).expect("serialisable"));
             } else {
@@ -297,7 +315,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     t.median_ns,
                     t.min_ns
                 );
-                if let Some(p) = peer {
+                for p in peers {
                     println!(
                         "{} {}: median {:.0} ns, min {:.0} ns (peer / ours = {:.2})",
                         c.name(),

@@ -56,6 +56,61 @@ pub fn openssl_decompress(
     }
 }
 
+/// OpenSSL's variable-base `EC_POINT_mul` on `curve`, timed now: the chain P ← \[kᵢ\]P from
+/// \[k₀\]G, cycling through 16 random non-zero scalars below n drawn from `seed` (as crrl's
+/// timing does), with OpenSSL's version as the label. `None` without the feature `openssl`
+/// or when OpenSSL does not know the curve under any of its names.
+pub fn openssl_mul_timing(
+    curve: &dyn NamedCurve,
+    cfg: BenchConfig,
+    seed: u64,
+) -> Option<(String, Timing)> {
+    #[cfg(feature = "openssl")]
+    {
+        use crate::peers::openssl::{OsslGroup, OsslScalar};
+        use rand::SeedableRng;
+        use std::hint::black_box;
+        const SCALARS: usize = 16;
+        let group = std::iter::once(curve.name())
+            .chain(curve.aliases().iter().copied())
+            .find_map(|n| OsslGroup::by_name(n).ok())?;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let n = curve.order();
+        let bytes = n.len() * 8;
+        let ks: Vec<OsslScalar> = (0..SCALARS)
+            .map(|_| {
+                let k = ecsm::mul::random_below(n, &mut rng);
+                let be: Vec<u8> = (0..bytes)
+                    .rev()
+                    .map(|i| (k.get(i / 8).copied().unwrap_or(0) >> (8 * (i % 8))) as u8)
+                    .collect();
+                OsslScalar::from_be(&be).ok()
+            })
+            .collect::<Option<_>>()?;
+        let mut p = group.new_point().ok()?;
+        group
+            .mul_with(&ks[0], &group.generator().ok()?, &mut p)
+            .ok()?;
+        let points = std::cell::RefCell::new((p, group.new_point().ok()?));
+        let t = ecsm::experiments::timing::time_chain(cfg, 0usize, |iters, mut i| {
+            let mut points = points.borrow_mut();
+            let (p, out) = &mut *points;
+            for _ in 0..iters {
+                let r = group.mul_with(&ks[i % SCALARS], p, out);
+                std::mem::swap(p, out);
+                i += 1 + black_box(r.is_err()) as usize;
+            }
+            i
+        });
+        Some((crate::peers::openssl::openssl_version(), t))
+    }
+    #[cfg(not(feature = "openssl"))]
+    {
+        let _ = (curve, cfg, seed);
+        None
+    }
+}
+
 /// Our canonical names of the curves crrl is the peer of (see [`crrl_peer_timing`]). Known
 /// without the feature too, so that a caller can tell "no peer" from "not built in".
 pub const CRRL_PEER_CURVES: [&str; 4] = ["gls254", "ed448", "secp256r1", "secp256k1"];

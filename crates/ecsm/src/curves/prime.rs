@@ -391,8 +391,13 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         }
         specs
     }
+    /// `glv:w=5` where the curve has the endomorphism (measured fastest on secp256k1:
+    /// 44 µs against 45–47 µs for w = 4 and 6, and 70 µs for `naf:w=5`), else `naf:w=5`.
     fn default_method(&self) -> MethodSpec {
-        "naf:w=5".parse().expect("built-in spec")
+        match self.glv {
+            Some(_) => "glv:w=5".parse().expect("built-in spec"),
+            None => "naf:w=5".parse().expect("built-in spec"),
+        }
     }
     fn check_method(&self, method: &MethodSpec) -> Result<(), SpecError> {
         self.parse_method(method).map(|_| ())
