@@ -226,6 +226,59 @@ fn field_bench_peers_adds_crrl_rows_or_says_why_not() {
     }
 }
 
+/// `bench --peers`: every peer built in is timed in the same run (crrl first, then
+/// OpenSSL's `EC_POINT_mul`), `peer` keeps the first; with none, a usage error names the
+/// feature to build with.
+#[test]
+fn bench_peers_times_every_peer_built_in_or_says_why_not() {
+    let run = |curve: &str| {
+        ecsm(
+            &["bench", "--curve", curve, "--quick", "--json", "--peers"],
+            None,
+        )
+    };
+    let parse = |o: &Output| -> serde_json::Value {
+        assert!(o.status.success(), "{}", stderr(o));
+        serde_json::from_str(stdout(o).trim()).expect("one JSON object")
+    };
+    // P-384: OpenSSL only.
+    let o = run("P-384");
+    if cfg!(feature = "openssl") {
+        let v = parse(&o);
+        let peers = v["peers"].as_array().expect("peers array");
+        assert_eq!(peers.len(), 1, "{v}");
+        assert!(
+            peers[0]["name"].as_str().unwrap().starts_with("OpenSSL"),
+            "{v}"
+        );
+        assert!(peers[0]["median_ns"].as_f64().is_some_and(|t| t > 0.0));
+        assert_eq!(v["peer"], peers[0]);
+    } else {
+        assert_usage_error(&o);
+        assert!(stderr(&o).contains("--features openssl"), "{}", stderr(&o));
+    }
+    // secp256k1: crrl and OpenSSL, each when built in; the default method is GLV.
+    let o = run("secp256k1");
+    let built = usize::from(cfg!(feature = "crrl")) + usize::from(cfg!(feature = "openssl"));
+    if built == 0 {
+        assert_usage_error(&o);
+        assert!(stderr(&o).contains("--features crrl"), "{}", stderr(&o));
+    } else {
+        let v = parse(&o);
+        assert_eq!(v["method"], "glv:w=5");
+        let peers = v["peers"].as_array().expect("peers array");
+        assert_eq!(peers.len(), built, "{v}");
+        let first = if cfg!(feature = "crrl") {
+            "crrl"
+        } else {
+            "OpenSSL"
+        };
+        assert!(peers[0]["name"].as_str().unwrap().starts_with(first), "{v}");
+    }
+    // A curve neither library has.
+    assert_usage_error(&run("gls254-ches2013"));
+}
+
 // ---- prime curves: the contract of `curves`, `methods`, `mul`, `decompress`, `validate`,
 // `ecdh`, `bench` and `sqrt-chain`. Vectors: OpenSSL 3.0 (crates/ecsm/tests/data).
 
