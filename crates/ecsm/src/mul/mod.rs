@@ -6,6 +6,7 @@ pub mod binary;
 mod binary_dispatch;
 pub mod binary_lambda;
 pub mod spec;
+pub mod tnaf;
 pub mod weierstrass;
 pub mod xdbl;
 
