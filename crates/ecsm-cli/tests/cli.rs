@@ -1199,3 +1199,94 @@ fn sweep_finds_a_best_pair() {
     let best = v["best"]["total_M"].as_f64().unwrap();
     assert!(pairs.iter().all(|p| p["total_M"].as_f64().unwrap() >= best));
 }
+
+// ---- τNAF on the Koblitz curves. Vector: OpenSSL 3.0's first sect233k1 key
+// (crates/ecsm/tests/data/openssl_binary_vectors.txt).
+
+const K233_D: &str = "2af760f0812f1e9eb2b4eabfae23c662d6655d5fadb7787d5b9527ddf0";
+const K233_Q: &str = "04007ed5405fb65ce5ac0c35ccb175dec6dacbb8184197c843b387afcec0ec00fe7f955590d0a6f50f8f669fd7fb2e0963eae0b2ea12116f14820a0e35";
+const K233_QC: &str = "03007ed5405fb65ce5ac0c35ccb175dec6dacbb8184197c843b387afcec0ec";
+/// The order n of K-233 (FIPS 186-4 D.1.3).
+const K233_N: &str = "8000000000000000000000000000069d5bb915bcd46efb1ad5f173abdf";
+
+#[test]
+fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
+    let k233 = stdout(&ecsm(&["methods", "--curve", "K-233"], None));
+    assert!(k233.lines().any(|l| l == "tnaf:w=5"), "{k233}");
+    let b233 = stdout(&ecsm(&["methods", "--curve", "B-233"], None));
+    assert!(!b233.contains("tnaf"), "{b233}");
+    // Not on a B-curve, not with a width outside 2..=6.
+    for (curve, m, why) in [
+        ("B-233", "tnaf", "does not apply"),
+        ("B-233", "tnaf:w=4", "does not apply"),
+        ("K-233", "tnaf:w=9", "must be in 2..=6"),
+        ("K-233", "tnaf:w=1", "must be in 2..=6"),
+        ("K-233", "tnaf:k=2", "takes no parameter"),
+    ] {
+        let o = ecsm(
+            &["mul", "--curve", curve, "--scalar", "5", "--method", m],
+            None,
+        );
+        assert_usage_error(&o);
+        assert!(stderr(&o).contains(why), "{m}: {}", stderr(&o));
+    }
+    assert_eq!(
+        ok_line(&["mul", "--curve", "K-233", "--scalar", K233_D, "--method", "tnaf:w=5"]),
+        K233_Q
+    );
+    // T = (0, 1) (order 2), n, n + 1, a 4096-bit scalar, from (x, ỹ) and affine.
+    let t = format!("02{}", "00".repeat(30));
+    let n_plus_1 = format!("{}e0", &K233_N[..K233_N.len() - 2]);
+    let all_ones = "f".repeat(1024);
+    let cases: [(&str, Option<&str>); 7] = [
+        (K233_D, Some(K233_QC)),
+        ("1", Some(K233_Q)),
+        (K233_N, Some(K233_Q)),
+        (&n_plus_1, Some(K233_QC)),
+        (&all_ones, Some(K233_QC)),
+        ("3", Some(&t)),
+        ("4", Some(&t)),
+    ];
+    for (k, point) in cases {
+        let mut args = vec!["mul", "--curve", "K-233", "--scalar", k];
+        if let Some(p) = point {
+            args.extend(["--point", p]);
+        }
+        let with = |m: &str| ok_line(&[&args[..], &["--method", m]].concat());
+        let want = with("montgomery");
+        for m in ["tnaf", "tnaf:w=2", "tnaf:w=3", "tnaf:w=4", "tnaf:w=6"] {
+            assert_eq!(with(m), want, "{m} k = {k} P = {point:?}");
+        }
+    }
+    let o = ok_line(&[
+        "bench", "--curve", "K-233", "--method", "tnaf:w=5", "--json", "--quick",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(v["method"], "tnaf:w=5");
+    assert!(v["median_ns"].as_f64().unwrap() > 0.0);
+    // Counted: one inversion for the table, one at the end, one in the decompression.
+    let line = ok_line(&[
+        "count",
+        "--curve",
+        "K-233",
+        "--method",
+        "tnaf:w=5",
+        "--curves",
+        "2",
+        "--scalars",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+    assert_eq!(
+        (v["I"].as_f64(), v["stored_points"].as_u64()),
+        (Some(3.0), Some(8))
+    );
+    // The random curves of `--degree` are not Koblitz curves: refused.
+    assert_usage_error(&ecsm(
+        &[
+            "count", "--degree", "233", "--method", "tnaf", "--curves", "1",
+        ],
+        None,
+    ));
+}

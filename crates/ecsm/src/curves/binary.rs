@@ -27,6 +27,7 @@ use crate::mul::binary::{
     YAO_DEFAULT_K,
 };
 use crate::mul::binary_lambda::{HALVE_ADD_DEFAULT_W, HALVING_NEEDS, LAMBDA_NAF_DEFAULT_W};
+use crate::mul::tnaf::{TNAF_DEFAULT_W, TNAF_NEEDS};
 use crate::mul::xdbl::HintedPoint;
 use crate::mul::{random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
@@ -197,15 +198,19 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
     }
 
     /// The method a spec names, if this curve offers it: halve-add only where
-    /// [`Self::halving_applies`].
+    /// [`Self::halving_applies`], tnaf only on the Koblitz curves.
     pub fn method(&self, spec: &MethodSpec) -> Result<BinaryMethod, SpecError> {
         let m = BinaryMethod::from_spec(spec, self.params.name)?;
+        let not_applicable = |reason: &str| SpecError::NotApplicable {
+            name: spec.name.clone(),
+            curve: self.params.name.to_string(),
+            reason: reason.to_string(),
+        };
         if matches!(m, BinaryMethod::HalveAdd(_)) && !self.halving_applies() {
-            return Err(SpecError::NotApplicable {
-                name: spec.name.clone(),
-                curve: self.params.name.to_string(),
-                reason: HALVING_NEEDS.to_string(),
-            });
+            return Err(not_applicable(HALVING_NEEDS));
+        }
+        if matches!(m, BinaryMethod::Tnaf(_)) && !self.params.is_koblitz() {
+            return Err(not_applicable(TNAF_NEEDS));
         }
         Ok(m)
     }
@@ -283,6 +288,10 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         let halve = self
             .halving_applies()
             .then_some(BinaryMethod::HalveAdd(HALVE_ADD_DEFAULT_W));
+        let tnaf = self
+            .params
+            .is_koblitz()
+            .then_some(BinaryMethod::Tnaf(TNAF_DEFAULT_W));
         [
             BinaryMethod::DoubleAdd,
             BinaryMethod::Naf(NAF_DEFAULT_W),
@@ -291,6 +300,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         ]
         .into_iter()
         .chain(halve)
+        .chain(tnaf)
         .chain([
             BinaryMethod::Montgomery,
             BinaryMethod::XJsf(1),

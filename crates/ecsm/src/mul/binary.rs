@@ -29,6 +29,7 @@
 //! | [`naf_sole`] | the same, with the single-inversion table |
 //! | [`lambda_naf`] | (len − wt)·D + (wt − 1)·(10M + 6S) + I + 3M + λ table |
 //! | [`halve_add`] (P in the subgroup) | I + 1M + 2Tr + (t − i0)·(1H + 1M + 1√ + 1Tr) + (wt − a)·(8M + 2S) + Σ + I + 3M |
+//! | [`crate::mul::tnaf::tnaf`] (Koblitz curves) | (len − 1)·3S + (wt − 1)·(8M + 5S) + I + 2M + 1S + α_u table |
 //! | [`montgomery`] | L·(5M + 4S + 1C) + I + 10M + 1S, L = max(m, ℓ) |
 //! | [`montgomery_compressed`] | L·(5M + 4S + 1C) + I + H + 12M + 2S + 1C + 1Tr |
 //! | [`montgomery_ct`] | (m + 1)·(5M + 4S + 1C) + I + 10M + 1S (for k < 2^(m+1)) |
@@ -69,6 +70,7 @@ pub use super::binary_dispatch::{
 #[cfg(doc)]
 use super::binary_lambda::{halve_add, lambda_naf, lambda_odd_multiples};
 use super::binary_lambda::{HALVE_ADD_DEFAULT_W, LAMBDA_NAF_DEFAULT_W};
+use super::tnaf::{TNAF_DEFAULT_W, TNAF_MAX_W, TNAF_MIN_W};
 use super::xdbl;
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
@@ -104,6 +106,9 @@ pub enum BinaryMethod {
     /// coordinates ([`crate::mul::binary_lambda::halve_add`]); needs Tr(a2) = 1 and the
     /// order n of the subgroup.
     HalveAdd(usize),
+    /// `tnaf:w=W`: width-w τNAF with the Frobenius in place of doublings, on the Koblitz
+    /// curves only ([`crate::mul::tnaf::tnaf`]).
+    Tnaf(usize),
     /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
     Montgomery,
     /// `montgomery-ct`: the same ladder with a fixed step count and masked swaps
@@ -137,10 +142,11 @@ pub const YAO_DEFAULT_K: usize = 4;
 
 impl BinaryMethod {
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]`,
-    /// `lambda-naf[:w=W]`, `halve-add[:w=W]` with W ∈ 2..=6 (default [`NAF_DEFAULT_W`],
-    /// [`NAF_SOLE_DEFAULT_W`], [`LAMBDA_NAF_DEFAULT_W`], [`HALVE_ADD_DEFAULT_W`]),
-    /// `montgomery`, `montgomery-ct`, or an x-doubling method; `curve` only labels the
-    /// error (whether halve-add applies to a curve is the named curve's check).
+    /// `lambda-naf[:w=W]`, `halve-add[:w=W]`, `tnaf[:w=W]` with W ∈ 2..=6 (default
+    /// [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`], [`LAMBDA_NAF_DEFAULT_W`],
+    /// [`HALVE_ADD_DEFAULT_W`], [`TNAF_DEFAULT_W`]), `montgomery`, `montgomery-ct`, or an
+    /// x-doubling method; `curve` only labels the error (whether halve-add or tnaf applies
+    /// to a curve is the named curve's check).
     pub fn from_spec(spec: &MethodSpec, curve: &str) -> Result<Self, SpecError> {
         let width = |spec: &MethodSpec, default: usize| -> Result<usize, SpecError> {
             spec.only_params(&["w"])?;
@@ -155,6 +161,7 @@ impl BinaryMethod {
             "naf-sole" => Ok(BinaryMethod::NafSole(width(spec, NAF_SOLE_DEFAULT_W)?)),
             "lambda-naf" => Ok(BinaryMethod::LambdaNaf(width(spec, LAMBDA_NAF_DEFAULT_W)?)),
             "halve-add" => Ok(BinaryMethod::HalveAdd(width(spec, HALVE_ADD_DEFAULT_W)?)),
+            "tnaf" => Ok(BinaryMethod::Tnaf(width(spec, TNAF_DEFAULT_W)?)),
             "montgomery" => {
                 spec.only_params(&[])?;
                 Ok(BinaryMethod::Montgomery)
@@ -210,6 +217,7 @@ impl BinaryMethod {
             BinaryMethod::NafSole(w) => ("naf-sole", vec![("w".to_string(), w as u64)]),
             BinaryMethod::LambdaNaf(w) => ("lambda-naf", vec![("w".to_string(), w as u64)]),
             BinaryMethod::HalveAdd(w) => ("halve-add", vec![("w".to_string(), w as u64)]),
+            BinaryMethod::Tnaf(w) => ("tnaf", vec![("w".to_string(), w as u64)]),
             BinaryMethod::Montgomery => ("montgomery", vec![]),
             BinaryMethod::MontgomeryCt => ("montgomery-ct", vec![]),
             BinaryMethod::XJsf(1) => ("x-jsf", vec![]),
@@ -249,6 +257,7 @@ impl BinaryMethod {
             BinaryMethod::HalveAdd(w) => {
                 check_param("halve-add", "w", w, NAF_MIN_W, NAF_RECODE_MAX_W)
             }
+            BinaryMethod::Tnaf(w) => check_param("tnaf", "w", w, TNAF_MIN_W, TNAF_MAX_W),
             BinaryMethod::Www { w, sole } => check_param(
                 if sole { "www-sole" } else { "www" },
                 "w",
@@ -316,7 +325,8 @@ impl BinaryMethod {
             BinaryMethod::Naf(w)
             | BinaryMethod::NafSole(w)
             | BinaryMethod::LambdaNaf(w)
-            | BinaryMethod::HalveAdd(w) => pow2(w.saturating_sub(2)),
+            | BinaryMethod::HalveAdd(w)
+            | BinaryMethod::Tnaf(w) => pow2(w.saturating_sub(2)),
             BinaryMethod::XJsf(t) => pow2(t as usize + 1),
             BinaryMethod::Www { w, .. } => pow2(w.saturating_sub(2)).saturating_mul(3),
             BinaryMethod::BosCoster(_) | BinaryMethod::Yao(_) => self.shares(scalar_bits),

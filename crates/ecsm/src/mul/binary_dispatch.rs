@@ -9,6 +9,7 @@ use super::binary::{
 };
 use super::binary_lambda::{self, HALVING_NEEDS};
 use super::bit_len;
+use super::tnaf;
 use super::xdbl::{self, HintedPoint};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape};
 use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
@@ -52,6 +53,7 @@ pub fn mul_affine_with_order<F: BinaryField, S: CurveShape>(
                 reason: HALVING_NEEDS,
             }),
         },
+        BinaryMethod::Tnaf(w) => tnaf::tnaf(curve, k, p, w),
         BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
         BinaryMethod::MontgomeryCt => Ok(montgomery_ct(curve, k, p)),
         _ => {

@@ -7,6 +7,7 @@ mod binary_dispatch;
 pub mod binary_lambda;
 pub mod glv;
 pub mod spec;
+pub mod tnaf;
 pub mod weierstrass;
 pub mod xdbl;
 

@@ -204,6 +204,9 @@ fn all_methods(c: &dyn NamedCurve) -> Vec<MethodSpec> {
         if HALVING_CURVES.contains(&c.name()) {
             m.push(spec(&format!("halve-add:w={w}")));
         }
+        if params(c.name()).is_koblitz() {
+            m.push(spec(&format!("tnaf:w={w}")));
+        }
     }
     for s in ["x-jsf", "x-jsf2", "x-jsf:t=3", "x-jsf:t=4"] {
         m.push(spec(s));
@@ -271,7 +274,14 @@ fn methods_are_listed_checked_and_rejected() {
     for c in binary_curves() {
         let listed = c.methods();
         let halves = HALVING_CURVES.contains(&c.name());
-        assert_eq!(listed.len(), 13 + usize::from(halves), "{}", c.name());
+        let koblitz = params(c.name()).is_koblitz();
+        assert_eq!(
+            listed.len(),
+            13 + usize::from(halves) + usize::from(koblitz),
+            "{}",
+            c.name()
+        );
+        assert_eq!(listed.contains(&spec("tnaf:w=5")), koblitz);
         assert!(listed.contains(&spec("lambda-naf:w=4")));
         assert_eq!(listed.contains(&spec("halve-add:w=4")), halves);
         assert!(listed.contains(&c.default_method()));
@@ -290,6 +300,10 @@ fn methods_are_listed_checked_and_rejected() {
             "halve-add:w=1",
             "halve-add:w=7",
             "halve-add:k=2",
+            "tnaf:w=1",
+            "tnaf:w=7",
+            "tnaf:w=9",
+            "tnaf:t=3",
             "naf:t=3",
             "double-add:w=2",
             "montgomery:w=4",

@@ -33,3 +33,4 @@ mod shape_edwards_family;
 mod shape_methods;
 mod shape_weierstrass_family;
 mod sqrt;
+mod tnaf;

@@ -1,0 +1,660 @@
+//! τ-adic scalar multiplication on the Koblitz curves y² + xy = x³ + a2·x² + 1 over
+//! GF(2^m), a2 ∈ {0, 1} (Solinas, "Efficient arithmetic on Koblitz curves", Designs, Codes
+//! and Cryptography 19, 2000; Hankerson–Menezes–Vanstone, *Guide to Elliptic Curve
+//! Cryptography* (HMV), §3.4).
+//!
+//! On these curves the Frobenius map τ(x, y) = (x², y²) is an endomorphism satisfying
+//! τ² − μτ + 2 = 0 with μ = (−1)^(1−a2), so Z\[τ\] acts on the points and an integer k
+//! can be rewritten as Σ u_i·τ^i with small digits u_i. \[k\]P is then evaluated with a
+//! Frobenius (3S in López–Dahab coordinates) where double-and-add has a doubling
+//! (3M + 5S on a Koblitz curve):
+//!
+//! 1. k is reduced modulo τ^m − 1 in Z\[τ\] (rounding k/(τ^m − 1) with HMV Alg. 3.61,
+//!    the division of HMV Alg. 3.62 with τ^m − 1 in place of δ), giving ρ = r0 + r1·τ
+//!    of norm at most 4/7·N(τ^m − 1) = 4/7·#E, so its expansion has about m digits
+//!    whatever the size of k. Why τ^m − 1 and not δ = (τ^m − 1)/(τ − 1), see
+//!    [`reduce_scalar`].
+//! 2. ρ is recoded into its width-w τNAF (HMV Alg. 3.69): digits u_i ∈ {0, ±1, ±3, …,
+//!    ±(2^(w−1) − 1)}, a nonzero u standing for ±α_u with α_u = u mods τ^w, and at most
+//!    one nonzero digit in any w consecutive ones.
+//! 3. The points α_u·P for the 2^(w−2) odd u are precomputed in affine coordinates and
+//!    \[ρ\]P is evaluated left to right, a Frobenius per digit and a mixed addition per
+//!    nonzero digit (HMV Alg. 3.70), in López–Dahab coordinates.
+//!
+//! Every constant (the Lucas sequence U_k, τ^m − 1, δ and the s0, s1 of HMV Alg. 3.62,
+//! t_w and the α_u) is derived here from m and a2; `tests/suite/tnaf.rs` checks them
+//! against their defining relations and HMV Table 3.9.
+//!
+//! **Variable-time**: the recoding, the loop and the additions branch on the digits.
+//!
+//! The integer arithmetic of the reduction (once per multiplication, on numbers of about
+//! 2m bits and on scalars of up to 4096 bits) uses `num-bigint`; the digit loop, which
+//! runs m times, works on a fixed-width two's-complement integer ([`Wide`]), since an
+//! allocating big integer there would cost more than the point arithmetic.
+
+use super::binary::{check_param, BinaryMulError};
+use crate::curve::binary::{Affine, BinaryCurve, CurveShape, LopezDahab};
+use crate::field::batch::batch_invert_vartime;
+use crate::field::BinaryField;
+use num_bigint::{BigInt, BigUint, Sign};
+use std::sync::Mutex;
+
+/// Smallest width of `tnaf:w=W`.
+pub const TNAF_MIN_W: usize = 2;
+/// Largest width of `tnaf:w=W`.
+pub const TNAF_MAX_W: usize = 6;
+/// The width of `tnaf` when a spec names none: the fastest measured on K-233 (see the
+/// README's binary-curve section).
+pub const TNAF_DEFAULT_W: usize = 5;
+
+/// Why the method does not apply: it needs the Frobenius endomorphism.
+pub const TNAF_NEEDS: &str = "needs a Koblitz curve (a6 = 1, a2 ∈ {0, 1})";
+
+/// An element a + b·τ of Z\[τ\], τ² = μτ − 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZTau {
+    /// The rational part a.
+    pub a: BigInt,
+    /// The coefficient b of τ.
+    pub b: BigInt,
+}
+
+impl ZTau {
+    /// a + b·τ from small integers.
+    pub fn small(a: i64, b: i64) -> Self {
+        ZTau {
+            a: BigInt::from(a),
+            b: BigInt::from(b),
+        }
+    }
+    /// The product in Z\[τ\]: (a + bτ)(c + dτ) = (ac − 2bd) + (ad + bc + μbd)τ.
+    pub fn mul(&self, o: &ZTau, mu: i8) -> ZTau {
+        let bd = &self.b * &o.b;
+        ZTau {
+            a: &self.a * &o.a - 2 * &bd,
+            b: &self.a * &o.b + &self.b * &o.a + i64::from(mu) * bd,
+        }
+    }
+    /// The conjugate a + b·τ̄ = (a + μb) − bτ, with τ̄ = μ − τ the other root.
+    pub fn conj(&self, mu: i8) -> ZTau {
+        ZTau {
+            a: &self.a + i64::from(mu) * &self.b,
+            b: -&self.b,
+        }
+    }
+    /// The norm N(a + bτ) = (a + bτ)(a + bτ̄) = a² + μab + 2b² (HMV eq. (3.25)).
+    pub fn norm(&self, mu: i8) -> BigInt {
+        &self.a * &self.a + i64::from(mu) * &self.a * &self.b + 2 * &self.b * &self.b
+    }
+}
+
+/// μ = (−1)^(1−a2): 1 for a2 = 1, −1 for a2 = 0 (HMV §3.4).
+pub fn mu_of(a2: u8) -> i8 {
+    if a2 == 1 {
+        1
+    } else {
+        -1
+    }
+}
+
+/// The Lucas sequence U_0 = 0, U_1 = 1, U_(k+1) = μ·U_k − 2·U_(k−1) (HMV p. 117), up to
+/// U_upto; with it τ^k = U_k·τ − 2·U_(k−1) for k ≥ 1.
+pub fn lucas_u(mu: i8, upto: usize) -> Vec<BigInt> {
+    let mut u = vec![BigInt::from(0), BigInt::from(1)];
+    for k in 1..upto {
+        let next = i64::from(mu) * &u[k] - 2 * &u[k - 1];
+        u.push(next);
+    }
+    u.truncate(upto + 1);
+    u
+}
+
+/// τ^k = U_k·τ − 2·U_(k−1) (τ^0 = 1).
+pub fn tau_pow(mu: i8, k: usize) -> ZTau {
+    if k == 0 {
+        return ZTau::small(1, 0);
+    }
+    let u = lucas_u(mu, k);
+    ZTau {
+        a: -2 * &u[k - 1],
+        b: u[k].clone(),
+    }
+}
+
+/// ⌊x / d⌋ for d > 0.
+fn floor_div(x: &BigInt, d: &BigInt) -> BigInt {
+    let (q, r) = (x / d, x % d);
+    if r.sign() == Sign::Minus {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// HMV Alg. 3.61, rounding off in Z\[τ\]: for λ = λ0 + λ1·τ with λ_i = x_i/d (d > 0),
+/// integers (q0, q1) with N(λ − q) ≤ 4/7 (HMV Thm. 3.60). With f_i = ⌊λ_i + 1/2⌋ and
+/// η_i = λ_i − f_i = e_i/d, every comparison of the algorithm is made on the integers
+/// e_i and d (e.g. η = 2η0 + μη1 ≥ 1 ⇔ 2e0 + μe1 ≥ d).
+pub fn round_ztau(mu: i8, x0: &BigInt, x1: &BigInt, d: &BigInt) -> (BigInt, BigInt) {
+    let two_d = 2 * d;
+    let f0 = floor_div(&(2 * x0 + d), &two_d);
+    let f1 = floor_div(&(2 * x1 + d), &two_d);
+    let e0 = x0 - &f0 * d;
+    let e1 = x1 - &f1 * d;
+    let mu_e1 = i64::from(mu) * &e1;
+    let eta = 2 * &e0 + &mu_e1;
+    let minus_3 = &e0 - 3 * &mu_e1;
+    let plus_4 = &e0 + 4 * &mu_e1;
+    let neg_d = -d;
+    let (mut h0, mut h1) = (0i64, 0i64);
+    let mu = i64::from(mu);
+    if eta >= *d {
+        if minus_3 < neg_d {
+            h1 = mu;
+        } else {
+            h0 = 1;
+        }
+    } else if plus_4 >= two_d {
+        h1 = mu;
+    }
+    if eta < neg_d {
+        if minus_3 >= *d {
+            h1 = -mu;
+        } else {
+            h0 = -1;
+        }
+    } else if plus_4 < -&two_d {
+        h1 = -mu;
+    }
+    (f0 + h0, f1 + h1)
+}
+
+/// k − ⌊k/γ⌉·γ for an integer k and γ ≠ 0 in Z\[τ\]: k/γ = k·γ̄/N(γ) rounded by
+/// [`round_ztau`], so N(result) ≤ 4/7·N(γ). For γ = δ this is HMV Alg. 3.62 with
+/// (s0, s1) = γ̄ (see [`partmod_delta`]).
+pub fn reduce_mod(mu: i8, k: &BigInt, gamma: &ZTau) -> ZTau {
+    let s = gamma.conj(mu);
+    let n = gamma.norm(mu);
+    let (q0, q1) = round_ztau(mu, &(k * &s.a), &(k * &s.b), &n);
+    let qg = ZTau { a: q0, b: q1 }.mul(gamma, mu);
+    ZTau {
+        a: k - qg.a,
+        b: -qg.b,
+    }
+}
+
+/// x/y in Z\[τ\] when y divides x: x·ȳ/N(y).
+fn exact_div(mu: i8, x: &ZTau, y: &ZTau) -> Option<ZTau> {
+    let num = x.mul(&y.conj(mu), mu);
+    let n = y.norm(mu);
+    let zero = BigInt::from(0);
+    if &num.a % &n != zero || &num.b % &n != zero {
+        return None;
+    }
+    Some(ZTau {
+        a: num.a / &n,
+        b: num.b / n,
+    })
+}
+
+/// δ = (τ^m − 1)/(τ − 1) (HMV §3.4.1), whose norm is #E/h = n, the order of the
+/// prime-order subgroup of a Koblitz curve with prime n.
+pub fn delta(m: usize, mu: i8) -> ZTau {
+    let mut t = tau_pow(mu, m);
+    t.a -= 1;
+    exact_div(mu, &t, &ZTau::small(-1, 1)).expect("τ − 1 divides τ^m − 1")
+}
+
+/// The constants s0 = d0 + μ·d1, s1 = −d1 of HMV Alg. 3.62 for δ = d0 + d1·τ, i.e. δ̄.
+pub fn delta_s(m: usize, a2: u8) -> (BigInt, BigInt) {
+    let s = delta(m, mu_of(a2)).conj(mu_of(a2));
+    (s.a, s.b)
+}
+
+/// k partmod δ (HMV Alg. 3.62): ρ ≡ k (mod δ) with N(ρ) ≤ 4/7·n. Correct for points of
+/// the prime-order subgroup only (δ·P = O there); the method uses [`reduce_scalar`].
+pub fn partmod_delta(m: usize, a2: u8, k: &BigInt) -> ZTau {
+    let mu = mu_of(a2);
+    reduce_mod(mu, k, &delta(m, mu))
+}
+
+/// t_w = 2·U_(w−1)·U_w^(−1) mod 2^w (HMV p. 123; U_w is odd): the image of τ under the
+/// ring map φ_w: Z\[τ\] → Z/2^w whose kernel is τ^w·Z\[τ\], so that
+/// t_w² − μ·t_w + 2 ≡ 0 (mod 2^w).
+pub fn t_w(mu: i8, w: usize) -> u64 {
+    let u = lucas_u(mu, w);
+    let modulus = BigInt::from(1u64 << w);
+    let low = |x: &BigInt| -> u64 {
+        let r = x % &modulus;
+        let r = if r.sign() == Sign::Minus {
+            r + &modulus
+        } else {
+            r
+        };
+        r.to_u64_digits().1.first().copied().unwrap_or(0)
+    };
+    let (uw, uw1) = (low(&u[w]), low(&u[w - 1]));
+    // U_w^(−1) mod 2^w by Newton's iteration x ← x(2 − U_w·x), exact for odd U_w.
+    let mut inv = 1u64;
+    for _ in 0..6 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(uw.wrapping_mul(inv)));
+    }
+    (2 * uw1).wrapping_mul(inv) & ((1u64 << w) - 1)
+}
+
+/// α_u = u mods τ^w for u = 1, 3, …, 2^(w−1) − 1 (HMV Table 3.9): u reduced modulo τ^w
+/// by [`reduce_mod`], the representative of smallest norm up to the rounding's 4/7.
+pub fn alphas(mu: i8, w: usize) -> Vec<ZTau> {
+    let tw = tau_pow(mu, w);
+    (1..1i64 << (w - 1))
+        .step_by(2)
+        .map(|u| reduce_mod(mu, &BigInt::from(u), &tw))
+        .collect()
+}
+
+/// Limbs of [`Wide`]: 512 bits, for the m ≤ 900 or so that [`Wide::limbs_for`] allows.
+const WIDE_LIMBS: usize = 8;
+
+/// A signed integer in two's complement over `len` 64-bit limbs (len ≤ 8), for the
+/// digit loop: its values stay below 2^((m+1)/2 + 2) in magnitude (N(ρ) ≤ 4/7·#E and the
+/// norm only shrinks by the division by τ), so `len` is chosen from m.
+#[derive(Copy, Clone, Debug)]
+struct Wide {
+    limbs: [u64; WIDE_LIMBS],
+    len: usize,
+}
+
+impl Wide {
+    /// Limbs enough for the ρ of degree m, with 8 bits to spare; `None` past 8 limbs.
+    fn limbs_for(m: usize) -> Option<usize> {
+        let len = (m.div_ceil(2) + 2 + 1 + 8).div_ceil(64);
+        (len <= WIDE_LIMBS).then_some(len)
+    }
+    /// x in `len` limbs, `None` when it does not fit.
+    fn from_big(x: &BigInt, len: usize) -> Option<Wide> {
+        let (sign, mag) = x.to_u64_digits();
+        if mag.len() > len || (mag.len() == len && mag[len - 1] >> 63 == 1) {
+            return None;
+        }
+        let mut w = Wide {
+            limbs: [0; WIDE_LIMBS],
+            len,
+        };
+        w.limbs[..mag.len()].copy_from_slice(&mag);
+        Some(if sign == Sign::Minus { w.neg() } else { w })
+    }
+    fn is_zero(&self) -> bool {
+        self.limbs[..self.len].iter().all(|&l| l == 0)
+    }
+    fn low(&self) -> u64 {
+        self.limbs[0]
+    }
+    /// self += o, modulo 2^(64·len).
+    fn add(&mut self, o: &Wide) {
+        let mut carry = false;
+        for i in 0..self.len {
+            let (s, c1) = self.limbs[i].overflowing_add(o.limbs[i]);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            self.limbs[i] = s;
+            carry = c1 | c2;
+        }
+    }
+    /// self += v (sign-extended).
+    fn add_i64(&mut self, v: i64) {
+        let ext = if v < 0 { u64::MAX } else { 0 };
+        let mut o = Wide {
+            limbs: [ext; WIDE_LIMBS],
+            len: self.len,
+        };
+        o.limbs[0] = v as u64;
+        self.add(&o);
+    }
+    fn neg(&self) -> Wide {
+        let mut r = *self;
+        for l in &mut r.limbs[..self.len] {
+            *l = !*l;
+        }
+        r.add_i64(1);
+        r
+    }
+    /// self / 2 for even self (arithmetic shift).
+    fn half(&self) -> Wide {
+        let mut r = *self;
+        let top = self.limbs[self.len - 1] & (1 << 63);
+        for i in 0..self.len {
+            let next = if i + 1 < self.len {
+                self.limbs[i + 1] << 63
+            } else {
+                top
+            };
+            r.limbs[i] = (self.limbs[i] >> 1) | next;
+        }
+        r
+    }
+}
+
+/// The recoding constants of one width: t_w, and α_u = β_u + γ_u·τ as small integers.
+#[derive(Clone, Debug)]
+struct Window {
+    tw: u64,
+    alpha: Vec<(i64, i64)>,
+    /// The τNAF (w = 2, digits ±1) of each α_u, for the table.
+    expansion: Vec<Vec<i8>>,
+}
+
+/// The constants of one Koblitz curve: τ^m − 1, its conjugate and norm, and the windows.
+#[derive(Debug)]
+struct Constants {
+    m: usize,
+    a2: u8,
+    gamma: ZTau,
+    gamma_conj: ZTau,
+    gamma_norm: BigInt,
+    windows: Vec<Window>,
+}
+
+fn small(x: &BigInt) -> i64 {
+    let w = Wide::from_big(x, 1).expect("α_u is small");
+    w.low() as i64
+}
+
+impl Constants {
+    fn new(m: usize, a2: u8) -> Constants {
+        let mu = mu_of(a2);
+        let mut gamma = tau_pow(mu, m);
+        gamma.a -= 1;
+        let mut windows: Vec<Window> = Vec::new();
+        for w in TNAF_MIN_W..=TNAF_MAX_W {
+            let alpha: Vec<(i64, i64)> = alphas(mu, w)
+                .iter()
+                .map(|z| (small(&z.a), small(&z.b)))
+                .collect();
+            let tw = t_w(mu, w);
+            windows.push(Window {
+                tw,
+                alpha,
+                expansion: Vec::new(),
+            });
+        }
+        // The α_u's own expansions use the w = 2 window (α_1 = 1 only).
+        let w2 = windows[0].clone();
+        for win in &mut windows {
+            win.expansion = win
+                .alpha
+                .iter()
+                .map(|&(b, c)| {
+                    let mut r0 = Wide::from_big(&BigInt::from(b), 1).expect("small");
+                    let mut r1 = Wide::from_big(&BigInt::from(c), 1).expect("small");
+                    recode(mu, 2, &w2, &mut r0, &mut r1)
+                })
+                .collect();
+        }
+        Constants {
+            m,
+            a2,
+            gamma_conj: gamma.conj(mu),
+            gamma_norm: gamma.norm(mu),
+            gamma,
+            windows,
+        }
+    }
+    fn window(&self, w: usize) -> &Window {
+        &self.windows[w - TNAF_MIN_W]
+    }
+}
+
+/// The constants of (m, a2), derived once (U_m takes m big-integer steps) and kept.
+fn constants(m: usize, a2: u8) -> &'static Constants {
+    static CACHE: Mutex<Vec<&'static Constants>> = Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(c) = cache.iter().find(|c| c.m == m && c.a2 == a2) {
+        return c;
+    }
+    let c: &'static Constants = Box::leak(Box::new(Constants::new(m, a2)));
+    cache.push(c);
+    c
+}
+
+/// The scalar words as a big integer.
+fn big_of_words(k: &[u64]) -> BigInt {
+    let digits: Vec<u32> = k
+        .iter()
+        .flat_map(|&w| [w as u32, (w >> 32) as u32])
+        .collect();
+    BigInt::from_biguint(Sign::Plus, BigUint::new(digits))
+}
+
+/// ρ = k mod (τ^m − 1): HMV Alg. 3.62's rounded division with τ^m − 1 in place of δ,
+/// N(ρ) ≤ 4/7·#E. Since τ^m fixes every point of E(GF(2^m)), (τ^m − 1)·P = O for
+/// **every** point, so \[ρ\]P = \[k\]P on the whole curve, including the points of
+/// order 2 and 4 and their sums with the subgroup. Reducing modulo δ instead (HMV's
+/// choice, one or two digits shorter) is only right on the subgroup: τ fixes the point T
+/// of order 2, so δ·T = \[m\]T = T for odd m, and k partmod δ would give the wrong
+/// multiple of T. The scalar may have any length (the quotient grows, ρ does not).
+pub fn reduce_scalar(m: usize, a2: u8, k: &[u64]) -> ZTau {
+    reduce_with(constants(m, a2), k)
+}
+
+fn reduce_with(c: &Constants, k: &[u64]) -> ZTau {
+    let mu = mu_of(c.a2);
+    let k = big_of_words(k);
+    let (q0, q1) = round_ztau(
+        mu,
+        &(&k * &c.gamma_conj.a),
+        &(&k * &c.gamma_conj.b),
+        &c.gamma_norm,
+    );
+    let qg = ZTau { a: q0, b: q1 }.mul(&c.gamma, mu);
+    ZTau {
+        a: k - qg.a,
+        b: -qg.b,
+    }
+}
+
+/// HMV Alg. 3.69: the width-w τNAF of r0 + r1·τ, least significant digit first. Digit
+/// u ≠ 0 stands for sign(u)·α_|u|. Each step: for odd r0, u = (r0 + r1·t_w) mods 2^w
+/// (odd, since t_w is even) and ρ ← ρ − sign(u)·α_|u|, now ≡ 0 mod τ^w; then
+/// ρ ← ρ/τ = (r1 + μ·r0/2) − (r0/2)·τ (ττ̄ = 2).
+fn recode(mu: i8, w: usize, win: &Window, r0: &mut Wide, r1: &mut Wide) -> Vec<i8> {
+    let mask = (1u64 << w) - 1;
+    let half = 1u64 << (w - 1);
+    let mut digits = Vec::new();
+    while !(r0.is_zero() && r1.is_zero()) {
+        if r0.low() & 1 == 1 {
+            let v = r0.low().wrapping_add(r1.low().wrapping_mul(win.tw)) & mask;
+            let u = if v >= half {
+                v as i64 - (1i64 << w)
+            } else {
+                v as i64
+            };
+            let (beta, gamma) = win.alpha[(u.unsigned_abs() / 2) as usize];
+            let (beta, gamma) = if u > 0 {
+                (beta, gamma)
+            } else {
+                (-beta, -gamma)
+            };
+            r0.add_i64(-beta);
+            r1.add_i64(-gamma);
+            digits.push(u as i8);
+        } else {
+            digits.push(0);
+        }
+        let h = r0.half();
+        let mut next = *r1;
+        if mu == 1 {
+            next.add(&h);
+        } else {
+            next.add(&h.neg());
+        }
+        *r1 = h.neg();
+        *r0 = next;
+    }
+    digits
+}
+
+/// The width-w τNAF of ρ (HMV Alg. 3.69) on the curve of degree m with this a2, least
+/// significant digit first; a digit u ≠ 0 stands for sign(u)·α_|u| ([`alphas`]). `None`
+/// for a width outside 2..=6 or a ρ too large for the loop's fixed width (it holds every
+/// ρ that [`reduce_scalar`] returns).
+pub fn tnaf_digits(m: usize, a2: u8, w: usize, rho: &ZTau) -> Option<Vec<i8>> {
+    if !(TNAF_MIN_W..=TNAF_MAX_W).contains(&w) {
+        return None;
+    }
+    let c = constants(m, a2);
+    let len = Wide::limbs_for(m)?;
+    let mut r0 = Wide::from_big(&rho.a, len)?;
+    let mut r1 = Wide::from_big(&rho.b, len)?;
+    Some(recode(mu_of(a2), w, c.window(w), &mut r0, &mut r1))
+}
+
+/// a2 ∈ {0, 1} when the curve is a Koblitz curve (a6 = 1 and a2 ∈ {0, 1}, read from the
+/// constants themselves, whatever the shape type says), else `None`.
+pub fn koblitz_a2<F: BinaryField, S: CurveShape>(curve: &BinaryCurve<F, S>) -> Option<u8> {
+    if curve.a6() != F::one() {
+        return None;
+    }
+    if curve.a2().is_zero() {
+        Some(0)
+    } else if curve.a2() == F::one() {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+/// τ on affine points: (x, y) ↦ (x², y²). Cost 2S.
+#[inline]
+fn frob_affine<F: BinaryField>(p: &Affine<F>) -> Affine<F> {
+    match *p {
+        Affine::Infinity => Affine::Infinity,
+        Affine::Point { x, y } => Affine::new(x.square(), y.square()),
+    }
+}
+
+/// τ in López–Dahab coordinates: (X : Y : Z) ↦ (X² : Y² : Z²), since x = X/Z and
+/// y = Y/Z² square to X²/Z² and Y²/(Z²)². Cost 3S; O = (1 : 0 : 0) stays O.
+#[inline]
+fn frob_ld<F: BinaryField>(p: &LopezDahab<F>) -> LopezDahab<F> {
+    LopezDahab {
+        x: p.x.square(),
+        y: p.y.square(),
+        z: p.z.square(),
+    }
+}
+
+/// ±table\[|d|/2\] for an odd digit d.
+#[inline]
+fn signed<F: BinaryField>(table: &[Affine<F>], d: i8) -> Affine<F> {
+    let p = table[(d.unsigned_abs() / 2) as usize];
+    if d > 0 {
+        p
+    } else {
+        p.neg()
+    }
+}
+
+/// α_u·P for the window's odd u, in affine coordinates. Each α_u is Σ ±τ^j over its
+/// τNAF (one or two nonzero digits for w ≤ 6, HMV Table 3.9): the τ^j·P are affine
+/// squarings (2S each), the sums are mixed additions in LD (8M + 5S each) from the top
+/// term, and all the LD sums go back to affine with one inversion
+/// ([`batch_invert_vartime`], 3M per point) and 2M + 1S per point. A sum that is O (P of
+/// small order) stays O.
+fn alpha_table<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    p: &Affine<F>,
+    win: &Window,
+) -> Vec<Affine<F>> {
+    let longest = win.expansion.iter().map(Vec::len).max().unwrap_or(1);
+    let mut pows = Vec::with_capacity(longest);
+    pows.push(*p);
+    for j in 1..longest {
+        let next = frob_affine(&pows[j - 1]);
+        pows.push(next);
+    }
+    let mut table = vec![Affine::Infinity; win.expansion.len()];
+    let mut pending: Vec<(usize, LopezDahab<F>)> = Vec::new();
+    for (i, e) in win.expansion.iter().enumerate() {
+        let mut terms = e
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|&(_, &d)| d != 0)
+            .map(|(j, &d)| if d > 0 { pows[j] } else { pows[j].neg() });
+        let Some(first) = terms.next() else {
+            continue;
+        };
+        let mut acc: Option<LopezDahab<F>> = None;
+        for t in terms {
+            let a = acc.unwrap_or_else(|| curve.affine_to_ld(&first));
+            acc = Some(curve.ld_mixed_add(&a, &t));
+        }
+        match acc {
+            None => table[i] = first,
+            Some(q) if !q.is_identity() => pending.push((i, q)),
+            Some(_) => {}
+        }
+    }
+    let mut zs: Vec<F> = pending.iter().map(|(_, q)| q.z).collect();
+    if batch_invert_vartime(&mut zs).is_err() {
+        unreachable!("the identities were left out");
+    }
+    for ((i, q), iz) in pending.into_iter().zip(zs) {
+        table[i] = Affine::new(q.x * iz, q.y * iz.square());
+    }
+    table
+}
+
+/// \[k\]P by the width-w τNAF (HMV Alg. 3.70) on a Koblitz curve: k reduced modulo
+/// τ^m − 1 ([`reduce_scalar`], right for every point of the curve), recoded
+/// ([`tnaf_digits`]), the 2^(w−2) points α_u·P precomputed ([`alpha_table`]), then from
+/// the top digit a Frobenius per further digit and a mixed addition per nonzero one, in
+/// López–Dahab coordinates, and one conversion to affine. Cost
+/// **(len − 1)·3S + (wt − 1)·(8M + 5S) + I + 2M + 1S + table**, len ≈ m + 1 digits,
+/// wt ≈ len/(w + 1) of them nonzero (HMV §3.4.2); the table costs nothing for w = 2 and
+/// about t·(8M + 5S) + I + 5tM + tS + 2S per power of τ for t = 2^(w−2) otherwise.
+/// Variable-time. Errors: [`BinaryMulError::BadParameter`] for w outside 2..=6,
+/// [`BinaryMulError::NotApplicable`] on a curve that is not a Koblitz curve (or of a
+/// degree past the recoding's fixed width, about 900).
+pub fn tnaf<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+    w: usize,
+) -> Result<Affine<F>, BinaryMulError> {
+    check_param("tnaf", "w", w, TNAF_MIN_W, TNAF_MAX_W)?;
+    let not_applicable = BinaryMulError::NotApplicable {
+        method: "tnaf",
+        reason: TNAF_NEEDS,
+    };
+    let Some(a2) = koblitz_a2(curve) else {
+        return Err(not_applicable);
+    };
+    let m = F::DEGREE;
+    let Some(len) = Wide::limbs_for(m) else {
+        return Err(not_applicable);
+    };
+    if p.is_infinity() || k.iter().all(|&x| x == 0) {
+        return Ok(Affine::Infinity);
+    }
+    let c = constants(m, a2);
+    let rho = reduce_with(c, k);
+    let (Some(mut r0), Some(mut r1)) = (Wide::from_big(&rho.a, len), Wide::from_big(&rho.b, len))
+    else {
+        unreachable!("N(ρ) ≤ 4/7·#E bounds r0 and r1 below the fixed width");
+    };
+    let win = c.window(w);
+    let digits = recode(mu_of(a2), w, win, &mut r0, &mut r1);
+    let Some((&top, rest)) = digits.split_last() else {
+        // k ≡ 0 modulo τ^m − 1: [k]P = O for every P.
+        return Ok(Affine::Infinity);
+    };
+    let table = alpha_table(curve, p, win);
+    let mut q = curve.affine_to_ld(&signed(&table, top));
+    for &d in rest.iter().rev() {
+        q = frob_ld(&q);
+        if d != 0 {
+            q = curve.ld_mixed_add(&q, &signed(&table, d));
+        }
+    }
+    Ok(curve.ld_to_affine(&q))
+}
