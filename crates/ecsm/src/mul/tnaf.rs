@@ -29,7 +29,7 @@
 //!
 //! The integer arithmetic of the reduction (once per multiplication, on numbers of about
 //! 2m bits and on scalars of up to 4096 bits) uses `num-bigint`; the digit loop, which
-//! runs m times, works on a fixed-width two's-complement integer ([`Wide`]), since an
+//! runs m times, works on a fixed-width two's-complement integer (`Wide`), since an
 //! allocating big integer there would cost more than the point arithmetic.
 
 use super::binary::{check_param, BinaryMulError};
@@ -606,7 +606,7 @@ fn alpha_table<F: BinaryField, S: CurveShape>(
 
 /// \[k\]P by the width-w τNAF (HMV Alg. 3.70) on a Koblitz curve: k reduced modulo
 /// τ^m − 1 ([`reduce_scalar`], right for every point of the curve), recoded
-/// ([`tnaf_digits`]), the 2^(w−2) points α_u·P precomputed ([`alpha_table`]), then from
+/// ([`tnaf_digits`]), the 2^(w−2) points α_u·P precomputed (`alpha_table`), then from
 /// the top digit a Frobenius per further digit and a mixed addition per nonzero one, in
 /// López–Dahab coordinates, and one conversion to affine. Cost
 /// **(len − 1)·3S + (wt − 1)·(8M + 5S) + I + 2M + 1S + table**, len ≈ m + 1 digits,
