@@ -434,7 +434,7 @@ pub fn double_add<F: BinaryField, S: CurveShape>(
 
 /// ±table\[|d|/2\] for an odd digit d.
 #[inline]
-fn signed<F: BinaryField>(table: &[Affine<F>], d: i8) -> Affine<F> {
+pub(crate) fn signed<F: BinaryField>(table: &[Affine<F>], d: i8) -> Affine<F> {
     let p = table[(d.unsigned_abs() / 2) as usize];
     if d > 0 {
         p

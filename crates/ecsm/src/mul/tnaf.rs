@@ -32,7 +32,7 @@
 //! runs m times, works on a fixed-width two's-complement integer (`Wide`), since an
 //! allocating big integer there would cost more than the point arithmetic.
 
-use super::binary::{check_param, BinaryMulError};
+use super::binary::{check_param, signed, BinaryMulError};
 use crate::curve::binary::{Affine, BinaryCurve, CurveShape, LopezDahab};
 use crate::field::batch::batch_invert_vartime;
 use crate::field::BinaryField;
@@ -539,17 +539,6 @@ fn frob_ld<F: BinaryField>(p: &LopezDahab<F>) -> LopezDahab<F> {
         x: p.x.square(),
         y: p.y.square(),
         z: p.z.square(),
-    }
-}
-
-/// ±table\[|d|/2\] for an odd digit d.
-#[inline]
-fn signed<F: BinaryField>(table: &[Affine<F>], d: i8) -> Affine<F> {
-    let p = table[(d.unsigned_abs() / 2) as usize];
-    if d > 0 {
-        p
-    } else {
-        p.neg()
     }
 }
 
