@@ -12,7 +12,7 @@ use ecsm::mul::MethodSpec;
 use serde::Serialize;
 use std::process::ExitCode;
 
-fn curve(name: &str) -> Result<&'static dyn NamedCurve, UsageError> {
+pub(crate) fn curve(name: &str) -> Result<&'static dyn NamedCurve, UsageError> {
     find_curve(name).ok_or_else(|| {
         UsageError(format!(
             "unknown curve {name:?} (see `ecsm curves` for the names)"
@@ -28,7 +28,7 @@ fn scalar_arg(what: &str, s: &str) -> Result<Vec<u64>, UsageError> {
     scalar_from_hex(s).map_err(|e| UsageError(format!("{what}: {e}")))
 }
 
-fn method_arg(c: &dyn NamedCurve, spec: Option<&str>) -> Result<MethodSpec, UsageError> {
+pub(crate) fn method_arg(c: &dyn NamedCurve, spec: Option<&str>) -> Result<MethodSpec, UsageError> {
     let m = match spec {
         None => return Ok(c.default_method()),
         Some(s) => s
@@ -40,7 +40,7 @@ fn method_arg(c: &dyn NamedCurve, spec: Option<&str>) -> Result<MethodSpec, Usag
 }
 
 /// Report a rejected request: one line on stderr, exit 1.
-fn rejected(e: CurveOpError) -> ExitCode {
+pub(crate) fn rejected(e: CurveOpError) -> ExitCode {
     eprintln!("error: {e}");
     ExitCode::from(1)
 }

@@ -1,6 +1,7 @@
 //! The `ecsm` command: thin wrappers over the library's registries and experiments.
 
 mod count_cmd;
+mod ct_cmd;
 mod curve_cmds;
 mod field_cmds;
 mod peer_bench;
@@ -50,6 +51,9 @@ enum Command {
     Ecdh(curve_cmds::EcdhArgs),
     /// Time a variable-base scalar multiplication or a point decompression.
     Bench(curve_cmds::BenchArgs),
+    /// A dudect-style leakage test of a scalar multiplication: Welch's t between a fixed and
+    /// random secret scalars (|t| > 10: leaks; < 4.5: no leak found).
+    CtCheck(ct_cmd::CtCheckArgs),
     /// The square-root addition chain of a prime curve's field, with its S and M counts.
     SqrtChain(curve_cmds::SqrtChainArgs),
     /// Average I, H, M, S of a binary-curve method (measured while it runs), seed 000's way;
@@ -110,6 +114,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => curve_cmds::validate(&args),
         Command::Ecdh(args) => curve_cmds::ecdh(&args),
         Command::Bench(args) => curve_cmds::bench(&args),
+        Command::CtCheck(args) => ct_cmd::ct_check_cmd(&args),
         Command::SqrtChain(args) => curve_cmds::sqrt_chain(&args),
         Command::Count(args) => count_cmd::count(&args),
         Command::Sweep(args) => shape_cmds::sweep(&args),

@@ -1290,3 +1290,70 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
         None,
     ));
 }
+
+/// `ct-check`'s contract: JSON with the four keys, and its power on the
+/// variable-time ladder (each step branches on a scalar bit), which must show at a small
+/// sample size: dudect calls |t| > 10 a certain leak, and 3,000 samples gave 13 on a
+/// machine loaded with four builds and 55–108 on a less loaded one.
+#[test]
+fn ct_check_flags_the_variable_time_ladder() {
+    let o = ecsm(
+        &[
+            "ct-check",
+            "--curve",
+            "B-233",
+            "--method",
+            "montgomery",
+            "--samples",
+            "3000",
+            "--json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["curve"], "sect233r1");
+    assert_eq!(v["method"], "montgomery");
+    assert_eq!(v["samples"], 3000);
+    let t = v["max_t"].as_f64().expect("max_t");
+    assert!(
+        t > 10.0,
+        "max_t = {t}: the checker missed the ladder's leak"
+    );
+}
+
+#[test]
+fn ct_check_rejects_bad_requests() {
+    // Too few samples, an unknown method, an unknown curve: usage errors.
+    for args in [
+        &[
+            "ct-check",
+            "--curve",
+            "P-256",
+            "--method",
+            "ecdh",
+            "--samples",
+            "10",
+        ][..],
+        &["ct-check", "--curve", "P-256", "--method", "no-such-method"],
+        &["ct-check", "--curve", "no-such-curve", "--method", "ecdh"],
+        &["ct-check", "--curve", "P-256"],
+    ] {
+        assert_usage_error(&ecsm(args, None));
+    }
+    // A curve without ECDH: rejected with exit 1 and one line.
+    let o = ecsm(
+        &[
+            "ct-check",
+            "--curve",
+            "ed448",
+            "--method",
+            "ecdh",
+            "--samples",
+            "200",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ECDH"), "{}", stderr(&o));
+}

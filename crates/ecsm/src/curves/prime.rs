@@ -11,7 +11,7 @@ use crate::field::prime::sqrt::SqrtMethod;
 use crate::field::{FieldError, PrimeField};
 use crate::mul::glv::{glv_wnaf_mul, Glv, GLV_CURVES};
 use crate::mul::weierstrass::{ct_window_mul, double_and_add, wnaf_mul};
-use crate::mul::{bit_len, cmp_words, random_below, MethodSpec, SpecError};
+use crate::mul::{bit_len, random_below, MethodSpec, SpecError};
 use crate::shape::jacobian::{ACoefficient, AMinusThree, AnyA, JacobianShape};
 use crate::shape::{CurveShape, ShapeMethod};
 use rand_core::SeedableRng;
@@ -433,7 +433,8 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
         self.validated(encoded).map(|_| ())
     }
     fn ecdh(&self, private: &[u64], peer: &[u8]) -> Result<Vec<u8>, CurveOpError> {
-        if bit_len(private) == 0 || cmp_words(private, &self.n).is_ge() {
+        // Masked, as on the binary curves (a plain comparison stops at the first differing word).
+        if !crate::curves::binary::ct_in_range(private, &self.n) {
             return Err(CurveOpError::PrivateKeyOutOfRange);
         }
         let q = self.validated(peer)?;

@@ -13,6 +13,7 @@ mod binary_ops;
 mod binary_xdbl;
 mod chains;
 mod cost_model;
+mod ct_check;
 mod ct_mul;
 mod edwards_named;
 mod encoding;
