@@ -422,8 +422,7 @@ fn check_compressed(
                 return Err(format!("{}: x has two points, got {e:?}", tag()));
             }
             _ => {
-                let none: Result<Vec<u8>, CurveOpError> =
-                    Err(EncodingError::NoPointWithX.into());
+                let none: Result<Vec<u8>, CurveOpError> = Err(EncodingError::NoPointWithX.into());
                 ensure!(
                     *got == none && sibling == none,
                     "{}: got {e:?}, the other bit {sibling:?}",
@@ -542,11 +541,19 @@ pub fn edwards(data: &[u8]) -> Check {
                     Err(CurveOpError::NotInSubgroup)
                 }
             };
-            ensure!(v == expected, "{}: validate {v:?}, expected {expected:?}", tag());
+            ensure!(
+                v == expected,
+                "{}: validate {v:?}, expected {expected:?}",
+                tag()
+            );
         }
         Err(e) => {
             ensure!(!want, "{}: on the curve, rejected with {e:?}", tag());
-            ensure!(v.as_ref() == Err(e), "{}: decompress {e:?}, validate {v:?}", tag());
+            ensure!(
+                v.as_ref() == Err(e),
+                "{}: decompress {e:?}, validate {v:?}",
+                tag()
+            );
         }
     }
     Ok(())
@@ -749,7 +756,11 @@ fn field_round_trip<F: Field>(bytes: &[u8], canonical: &dyn Fn(&[u8]) -> bool) -
                 ensure!(!canonical(bytes), "{name} {}: rejected", to_hex(bytes));
                 crate::field::FieldError::OutOfRange { field: name }
             };
-            ensure!(e == want, "{name} {}: {e:?}, expected {want:?}", to_hex(bytes));
+            ensure!(
+                e == want,
+                "{name} {}: {e:?}, expected {want:?}",
+                to_hex(bytes)
+            );
         }
     }
     Ok(())
