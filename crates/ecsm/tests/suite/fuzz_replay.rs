@@ -5,8 +5,11 @@
 use ecsm::fuzz_props::{self, Check};
 use std::path::{Path, PathBuf};
 
+/// A target's property.
+type Property = fn(&[u8]) -> Check;
+
 /// Every target of `fuzz/Cargo.toml` with its property.
-const TARGETS: &[(&str, fn(&[u8]) -> Check)] = &[
+const TARGETS: &[(&str, Property)] = &[
     ("sec1_prime", fuzz_props::sec1_prime),
     ("sec1_binary", fuzz_props::sec1_binary),
     ("gls254", fuzz_props::gls254),
@@ -33,7 +36,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-fn replay(target: &str, check: fn(&[u8]) -> Check, dir: &Path) -> Vec<String> {
+fn replay(target: &str, check: Property, dir: &Path) -> Vec<String> {
     files(dir)
         .iter()
         .filter_map(|path| {
