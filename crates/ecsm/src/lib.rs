@@ -38,6 +38,8 @@ pub mod curves;
 pub mod encoding;
 pub mod experiments;
 pub mod field;
+#[doc(hidden)]
+pub mod fuzz_props;
 pub mod gls;
 pub mod mul;
 pub mod recode;

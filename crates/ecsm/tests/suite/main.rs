@@ -18,6 +18,7 @@ mod ct_mul;
 mod edwards_named;
 mod encoding;
 mod field_laws;
+mod fuzz_replay;
 mod gf254;
 mod gf2m_reference;
 mod gls254;

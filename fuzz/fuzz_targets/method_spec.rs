@@ -1,0 +1,7 @@
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Err(e) = ecsm::fuzz_props::method_spec(data) {
+        panic!("{e}");
+    }
+});
