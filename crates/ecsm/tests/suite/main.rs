@@ -16,6 +16,8 @@ mod cost_model;
 mod ct_mul;
 mod edwards_named;
 mod encoding;
+mod exhaustive_binary;
+mod exhaustive_prime;
 mod field_laws;
 mod gf254;
 mod gf2m_reference;
