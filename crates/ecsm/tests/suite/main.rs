@@ -17,6 +17,8 @@ mod ct_check;
 mod ct_mul;
 mod edwards_named;
 mod encoding;
+mod exhaustive_binary;
+mod exhaustive_prime;
 mod field_laws;
 mod fuzz_replay;
 mod gf254;

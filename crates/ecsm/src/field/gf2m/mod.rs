@@ -1,6 +1,8 @@
 //! GF(2^m) in polynomial basis, one generic implementation for every reduction
-//! polynomial x^m + x^{k_r} + … + x^{k_1} + 1 with m − k_r ≥ 64 and 2·k_r < m (all the
-//! NIST trinomials and pentanomials and x^127 + x^63 + 1 qualify).
+//! polynomial x^m + x^{k_r} + … + x^{k_1} + 1 with 2·k_r < m and either m − k_r ≥ 64 (all
+//! the NIST trinomials and pentanomials and x^127 + x^63 + 1 qualify) or m < 64 (one
+//! word: the tiny fields of degree 5 to 13 in `specs.rs`, which exist so that tests can
+//! enumerate whole curves with this very code).
 //!
 //! An element is N little-endian 64-bit words holding a polynomial of degree < m; the
 //! bits above m − 1 are always zero. The backend `B` computes products and squares with

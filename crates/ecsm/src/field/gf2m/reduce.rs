@@ -5,6 +5,10 @@
 //! folded into the bits 64i − m + k below it. With m − k_max ≥ 64 a fold never lands in
 //! the word being folded, so words are folded from the top down in one pass; a final
 //! fold clears the bits ≥ m of the top word.
+//!
+//! Fields of degree m < 64 (one word; the tiny fields the exhaustive tests run on) break
+//! the condition m − k_max ≥ 64, so they take a path of their own: the product fits a
+//! u128 and two folds of its bits ≥ m finish (see `reduce_small`).
 
 use super::Gf2mSpec;
 use crate::backend::Wide;
@@ -21,6 +25,9 @@ fn fold(c: &mut Wide, t: u64, pos: usize) {
 #[inline(always)]
 pub(super) fn reduce<const N: usize, S: Gf2mSpec<N>>(wide: &Wide) -> [u64; N] {
     let m = S::M;
+    if m < 64 {
+        return reduce_small::<N, S>(wide);
+    }
     let mut c = *wide;
     let mut i = 2 * N - 1;
     while i >= N {
@@ -42,5 +49,27 @@ pub(super) fn reduce<const N: usize, S: Gf2mSpec<N>>(wide: &Wide) -> [u64; N] {
     }
     let mut out = [0u64; N];
     out.copy_from_slice(&c[..N]);
+    out
+}
+
+/// Reduction for m < 64 (N = 1). The product P has degree ≤ 2m − 2 < 128. One fold,
+/// P ≡ L + H·(1 + Σ x^k) with H = P >> m of degree ≤ m − 2, leaves degree ≤ m − 2 + k_max;
+/// the bits ≥ m of that (degree < k_max − 1) fold once more into degree < 2·k_max − 1,
+/// which is below m since 2·k_max < m. Always two folds, so the work does not depend on
+/// the operands.
+#[inline(always)]
+fn reduce_small<const N: usize, S: Gf2mSpec<N>>(wide: &Wide) -> [u64; N] {
+    let m = S::M;
+    let mut p = u128::from(wide[0]) | (u128::from(wide[1]) << 64);
+    for _ in 0..2 {
+        let h = p >> m;
+        p &= (1u128 << m) - 1;
+        p ^= h;
+        for &k in S::TERMS {
+            p ^= h << k;
+        }
+    }
+    let mut out = [0u64; N];
+    out[0] = p as u64;
     out
 }

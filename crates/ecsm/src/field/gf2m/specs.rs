@@ -60,3 +60,36 @@ gf2m_spec!(
     /// GF(2^571) = GF(2)\[x\]/(x^571 + x^10 + x^5 + x^2 + 1) (K-571, B-571).
     P571, Gf571, 9, 571, [2, 5, 10], "2^571", [1, 2, 4, 8, 16, 32, 64, 96, 112, 114, 228, 456, 570]
 );
+
+// Tiny fields, for tests only: their curves have a few dozen to a few thousand points, so
+// a test can run every method on every point and every scalar with the field code the
+// named curves use. Hidden from the documentation: nothing here is a cryptographic size.
+// Each polynomial is irreducible (checked by Rabin's test in
+// `tests/suite/exhaustive_binary.rs`) and has 2·k_max < m, which both reductions need;
+// the chains for m − 1 are shortest (4: 1, 2, 4; 6: 1, 2, 3, 6; 8: 1, 2, 4, 8;
+// 10: 1, 2, 4, 5, 10; 12: 1, 2, 3, 6, 12).
+gf2m_spec!(
+    /// GF(2^5) = GF(2)\[x\]/(x^5 + x^2 + 1), for exhaustive tests.
+    #[doc(hidden)]
+    P5, Gf5, 1, 5, [2], "2^5", [1, 2, 4]
+);
+gf2m_spec!(
+    /// GF(2^7) = GF(2)\[x\]/(x^7 + x + 1), for exhaustive tests.
+    #[doc(hidden)]
+    P7, Gf7, 1, 7, [1], "2^7", [1, 2, 3, 6]
+);
+gf2m_spec!(
+    /// GF(2^9) = GF(2)\[x\]/(x^9 + x^4 + 1), for exhaustive tests.
+    #[doc(hidden)]
+    P9, Gf9, 1, 9, [4], "2^9", [1, 2, 4, 8]
+);
+gf2m_spec!(
+    /// GF(2^11) = GF(2)\[x\]/(x^11 + x^2 + 1), for exhaustive tests.
+    #[doc(hidden)]
+    P11, Gf11, 1, 11, [2], "2^11", [1, 2, 4, 5, 10]
+);
+gf2m_spec!(
+    /// GF(2^13) = GF(2)\[x\]/(x^13 + x^4 + x^3 + x + 1), for exhaustive tests.
+    #[doc(hidden)]
+    P13, Gf13, 1, 13, [1, 3, 4], "2^13", [1, 2, 3, 6, 12]
+);
