@@ -32,7 +32,7 @@ pub use double_base::{
     DB_MAX_B, DB_MAX_BEAM, DB_MAX_T, DB_MAX_Z,
 };
 pub use double_base_opt::{
-    chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_DIGIT,
+    chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_BITS, OPT_MAX_DIGIT,
 };
 pub use jsf::jsf;
 pub use naf::{naf, wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};

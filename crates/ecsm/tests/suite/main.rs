@@ -36,3 +36,4 @@ mod shape_weierstrass_family;
 mod sqrt;
 mod threads;
 mod tnaf;
+mod zeroize_secrets;
