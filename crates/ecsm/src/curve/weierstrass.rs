@@ -736,8 +736,12 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
             if (y1 + y2).is_zero() {
                 return Affine::Infinity;
             }
-            let x1s = x1.square();
-            (triple(x1s) + self.a) * (y1 + y1).invert_vartime().expect("y ≠ 0")
+            // On the curve y2 = ±y1, so 2·y1 = 0 was answered above; only points off
+            // the curve reach a zero here, and a vertical tangent is O there too.
+            let Ok(inv) = (y1 + y1).invert_vartime() else {
+                return Affine::Infinity;
+            };
+            (triple(x1.square()) + self.a) * inv
         } else {
             (y2 - y1) * (x2 - x1).invert_vartime().expect("x1 ≠ x2")
         };

@@ -361,6 +361,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             return Err(CurveOpError::PrivateKeyOutOfRange);
         }
         let q = self.validated(peer)?;
+        // `montgomery_ct` reads the key in place and makes no copy of it to wipe.
         match self.mul_point(private, &q, BinaryMethod::MontgomeryCt) {
             Affine::Infinity => Err(CurveOpError::SharedInfinity),
             Affine::Point { x, .. } => Ok(x.to_bytes()),

@@ -17,6 +17,7 @@ use crate::shape::{CurveShape, ShapeMethod};
 use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
+use zeroize::Zeroizing;
 
 /// Operations only prime curves have: point decompression by a chosen square-root method.
 pub trait PrimeCurveOps {
@@ -163,10 +164,14 @@ const DEFAULT_CT_W: u64 = 4;
 /// k mod n for any k (little-endian words), in time that depends on the lengths of k
 /// and n only: bit-serially from the top, r ← 2r + bit, then r ← r − n by a masked
 /// selection when that does not go below zero (r < 2n before it, so once suffices).
-pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Vec<u64> {
+///
+/// The result and the scratch buffer of trial subtractions both hold values derived from
+/// k: both are [`Zeroizing`], so the scratch is wiped here and the result when the
+/// caller drops it.
+pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Zeroizing<Vec<u64>> {
     let len = n.len();
-    let mut r = vec![0u64; len];
-    let mut t = vec![0u64; len];
+    let mut r = Zeroizing::new(vec![0u64; len]);
+    let mut t = Zeroizing::new(vec![0u64; len]);
     for i in (0..64 * k.len()).rev() {
         // r ← 2r + bit; `carry` is the bit shifted out of the top word.
         let mut carry = (k[i / 64] >> (i % 64)) & 1;
@@ -314,7 +319,8 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
     /// \[k mod n\]P in constant time (see [`ct_window_mul`]): k is reduced modulo n in
     /// time that depends on its length only, and the result converted with the
     /// constant-time inversion. P must lie in the subgroup of order n, where the
-    /// complete formulas have no exceptional case (n is odd).
+    /// complete formulas have no exceptional case (n is odd). The reduced scalar is a
+    /// [`Zeroizing`] buffer, wiped on return (as are `ct_window_mul`'s own copies).
     fn ct_mul(&self, k: &[u64], p: &Affine<F>, w: usize) -> Result<Affine<F>, CurveOpError> {
         let k = reduce_mod_ct(k, &self.n);
         ct_window_mul(&self.curve, &k, p, w, bit_len(&self.n))
@@ -438,6 +444,8 @@ impl<F: PrimeField, A: AShape> NamedCurve for PrimeCurve<F, A> {
             return Err(CurveOpError::PrivateKeyOutOfRange);
         }
         let q = self.validated(peer)?;
+        // Every copy of the key made below (reduced, made odd, recoded) is wiped by
+        // `ct_mul` and `ct_window_mul`; the caller's slice is the caller's to wipe.
         // The private key is secret: the constant-time method (the range check above
         // branches on its verdict only; q is public and in the subgroup of order n).
         match self.ct_mul(private, &q, DEFAULT_CT_W as usize)? {

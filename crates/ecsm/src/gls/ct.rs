@@ -38,6 +38,7 @@ use super::GlsField;
 use crate::curve::binary::{Affine, Lambda, LambdaAffine};
 use crate::field::Field;
 use crate::recode::regular_odd;
+use zeroize::Zeroizing;
 
 /// Bits the regular recoding covers: the halves are below 2^126.2 (the split's bound,
 /// [`super::scalar`]), so made odd they stay below 2^127.
@@ -98,14 +99,22 @@ fn column<F: GlsField>(
 }
 
 /// \[k\]P for a reduced k and P ≠ O in the subgroup of order r (module documentation).
-pub fn lambda_ct<F: GlsField>(
+///
+/// **Wiped:** the GLV split (the halves and their signs), the halves made odd as words,
+/// and both regular recodings are [`Zeroizing`], so they are overwritten on every return,
+/// the fallback to the variable-time method included. The caller's reduced k is the
+/// caller's to wipe ([`gls_mul`](crate::gls::methods::gls_mul) does).
+///
+/// Internal: `w` must lie in [`GLS_W_RANGE`](crate::gls::methods::GLS_W_RANGE), which
+/// [`gls_mul`](crate::gls::methods::gls_mul) checks (`GlsMethod::validate`) before calling.
+pub(crate) fn lambda_ct<F: GlsField>(
     curve: &GlsCurve<F>,
     glv: &GlvScalars,
     k: &[u64; WORDS],
     p: &Affine<F>,
     w: usize,
 ) -> Affine<F> {
-    let s = glv.split(k);
+    let s = Zeroizing::new(glv.split(k));
     let base = lambda_table(curve, p, 1 << (w - 2));
     let psi: Vec<_> = base.iter().map(psi_lambda_affine).collect();
     let (Some(t1), Some(t2)) = (plain_table(&base, s.neg1), plain_table(&psi, s.neg2)) else {
@@ -118,8 +127,8 @@ pub fn lambda_ct<F: GlsField>(
         (k + u128::from(even), even.wrapping_neg())
     };
     let ((k1, even1), (k2, even2)) = (odd(s.k1), odd(s.k2));
-    let words = |k: u128| [k as u64, (k >> 64) as u64];
-    let recode = |k: u128| regular_odd(&words(k), (w - 1) as u32, HALF_BITS);
+    let words = |k: u128| Zeroizing::new([k as u64, (k >> 64) as u64]);
+    let recode = |k: u128| regular_odd(&*words(k), (w - 1) as u32, HALF_BITS).map(Zeroizing::new);
     let (Ok(d1), Ok(d2)) = (recode(k1), recode(k2)) else {
         unreachable!("odd halves below 2^128 and w − 1 in 1..=7");
     };

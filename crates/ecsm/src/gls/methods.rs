@@ -197,6 +197,9 @@ impl GlsMethod {
 
 /// \[k\]P on a GLS curve with `method`, for P in the subgroup of order r (see the module
 /// documentation) and any k (reduced mod r first).
+///
+/// **Wiped:** the reduced scalar (and its shift for the halving methods) is
+/// [`Zeroizing`](zeroize::Zeroizing), overwritten when this returns.
 pub fn gls_mul<F: GlsField>(
     curve: &GlsCurve<F>,
     glv: &GlvScalars,
@@ -208,13 +211,17 @@ pub fn gls_mul<F: GlsField>(
     if p.is_infinity() {
         return Ok(Affine::Infinity);
     }
-    let kr = glv.reduce(k);
+    let kr = zeroize::Zeroizing::new(glv.reduce(k));
     Ok(match method {
         GlsMethod::LdDblAdd(w) => ld_dbl_add(curve, &glv.split(&kr), p, w),
         GlsMethod::LambdaDblAdd(w) => lambda_dbl_add(curve, &glv.split(&kr), p, w),
-        GlsMethod::LdHalveAdd(w) => ld_halve_add(curve, &glv.split(&glv.shift(&kr, 127)), p, w),
+        GlsMethod::LdHalveAdd(w) => {
+            let shifted = zeroize::Zeroizing::new(glv.shift(&kr, 127));
+            ld_halve_add(curve, &glv.split(&shifted), p, w)
+        }
         GlsMethod::LambdaHalveAdd(w) => {
-            lambda_halve_add(curve, &glv.split(&glv.shift(&kr, 127)), p, w)
+            let shifted = zeroize::Zeroizing::new(glv.shift(&kr, 127));
+            lambda_halve_add(curve, &glv.split(&shifted), p, w)
         }
         GlsMethod::LambdaParallel { w, t } => {
             super::parallel::lambda_parallel(curve, glv, &kr, p, w, t)
@@ -304,7 +311,10 @@ pub(crate) fn gls_double<F: GlsField>(curve: &GlsCurve<F>, q: &Lambda<F>) -> Lam
 /// 2-GLV interleaved NAF_w double-and-add in λ-projective coordinates (see the module
 /// documentation). Loop cost per column: 10M + 6S (2Q + P) when a digit is nonzero,
 /// +8M + 2S when both are, the seed's second doubling (3M + 4S + 3C) otherwise.
-pub fn lambda_dbl_add<F: GlsField>(
+///
+/// Internal: `w` must lie in [`GLS_W_RANGE`](crate::gls::methods::GLS_W_RANGE), which
+/// [`gls_mul`](crate::gls::methods::gls_mul) checks (`GlsMethod::validate`) before calling.
+pub(crate) fn lambda_dbl_add<F: GlsField>(
     curve: &GlsCurve<F>,
     s: &GlvSplit,
     p: &Affine<F>,
@@ -369,7 +379,10 @@ pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
 
 /// The same in López–Dahab coordinates with an affine table (the seed's LD row): per
 /// column a doubling (3M + 5S + 1C) and a mixed addition (8M + 5S + 1C) per nonzero digit.
-pub fn ld_dbl_add<F: GlsField>(
+///
+/// Internal: `w` must lie in [`GLS_W_RANGE`](crate::gls::methods::GLS_W_RANGE), which
+/// [`gls_mul`](crate::gls::methods::gls_mul) checks (`GlsMethod::validate`) before calling.
+pub(crate) fn ld_dbl_add<F: GlsField>(
     curve: &GlsCurve<F>,
     s: &GlvSplit,
     p: &Affine<F>,
@@ -433,7 +446,10 @@ pub(crate) const HALVE_POSITIONS: usize = 128;
 
 /// 2-GLV right-to-left halve-and-add with λ-projective accumulators (see the module
 /// documentation). `s` is the split of 2^127·k mod r.
-pub fn lambda_halve_add<F: GlsField>(
+///
+/// Internal: `w` must lie in [`GLS_W_RANGE`](crate::gls::methods::GLS_W_RANGE), which
+/// [`gls_mul`](crate::gls::methods::gls_mul) checks (`GlsMethod::validate`) before calling.
+pub(crate) fn lambda_halve_add<F: GlsField>(
     curve: &GlsCurve<F>,
     s: &GlvSplit,
     p: &Affine<F>,
@@ -476,7 +492,10 @@ pub(crate) fn lambda_halve_add_digits<F: GlsField>(
 
 /// 2-GLV right-to-left halve-and-add with López–Dahab accumulators: each halved point is
 /// taken back to affine coordinates (y = x·(x + λ), 1M) before its mixed addition.
-pub fn ld_halve_add<F: GlsField>(
+///
+/// Internal: `w` must lie in [`GLS_W_RANGE`](crate::gls::methods::GLS_W_RANGE), which
+/// [`gls_mul`](crate::gls::methods::gls_mul) checks (`GlsMethod::validate`) before calling.
+pub(crate) fn ld_halve_add<F: GlsField>(
     curve: &GlsCurve<F>,
     s: &GlvSplit,
     p: &Affine<F>,

@@ -95,7 +95,10 @@ fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> impl FnOn
 
 /// \[k\]P by Algorithm 3 with split `t` (positions below t by halving; [`DEFAULT_T`] when
 /// `None`), for a reduced k and P ≠ O in the subgroup of order r.
-pub fn lambda_parallel<F: GlsField>(
+///
+/// Internal: `w` must lie in [`GLS_W_RANGE`](crate::gls::methods::GLS_W_RANGE), which
+/// [`gls_mul`](crate::gls::methods::gls_mul) checks (`GlsMethod::validate`) before calling.
+pub(crate) fn lambda_parallel<F: GlsField>(
     curve: &GlsCurve<F>,
     glv: &GlvScalars,
     k: &[u64; WORDS],

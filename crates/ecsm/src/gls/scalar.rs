@@ -62,6 +62,17 @@ impl GlvSplit {
     }
 }
 
+/// Overwrites both halves and both sign masks, for callers that hold the split of a
+/// secret scalar (`lambda-ct` keeps it in a [`zeroize::Zeroizing`]).
+impl zeroize::Zeroize for GlvSplit {
+    fn zeroize(&mut self) {
+        self.k1.zeroize();
+        self.neg1.zeroize();
+        self.k2.zeroize();
+        self.neg2.zeroize();
+    }
+}
+
 fn signed(mag: u128, neg: u64) -> i128 {
     let m = neg as i64 as i128;
     ((mag as i128) ^ m).wrapping_sub(m)
@@ -230,8 +241,13 @@ impl GlvScalars {
 
     /// The 2-GLV split of a reduced k (module doc). Constant-time: fixed-size products
     /// and wrapping arithmetic; the signs come out as masks.
+    ///
+    /// **Wiped:** the products k·g_i on the stack, from which k could be read back, are
+    /// zeroized before this returns; the split returned is the caller's (it implements
+    /// [`zeroize::Zeroize`]).
     pub fn split(&self, k: &[u64; WORDS]) -> GlvSplit {
         let round = |g: &[u64; 3]| -> u128 {
+            use zeroize::Zeroize;
             let mut p: [u64; 7] = mul_fixed(k, g);
             // + 2^255, then ⌊· / 2^256⌋; the quotient is below 2^128.
             let (w, c) = p[3].overflowing_add(1 << 63);
@@ -240,7 +256,9 @@ impl GlvScalars {
             for w in &mut p[4..] {
                 (*w, carry) = adc(*w, 0, carry);
             }
-            u128::from(p[4]) | (u128::from(p[5]) << 64)
+            let b = u128::from(p[4]) | (u128::from(p[5]) << 64);
+            p.zeroize();
+            b
         };
         let (b1, b2) = (round(&self.g1), round(&self.g2));
         let k_lo = u128::from(k[0]) | (u128::from(k[1]) << 64);

@@ -667,6 +667,10 @@ fn ladder_ct<F: BinaryField, S: CurveShape>(
 /// the order of P) and \[k + 1\]P = O (\[k\]P = −P), each answered at once. A scalar
 /// of m + 2 bits or more runs bit_len(k) steps. The caller's own handling of k and of
 /// the result (range checks, encoding) is outside this function.
+///
+/// **Wiped:** nothing needs it: k is read in place one word per step, and no copy,
+/// reduction or recoding of it is made (the ladder registers, which are points, are not
+/// wiped).
 pub fn montgomery_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],

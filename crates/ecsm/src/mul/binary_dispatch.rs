@@ -66,12 +66,10 @@ pub fn mul_affine_with_order<F: BinaryField, S: CurveShape>(
             let Some(hinted) = HintedPoint::from_point(curve, p, count) else {
                 return Ok(Affine::Infinity);
             };
-            match mul_hinted_with_order(curve, order, method, k, &hinted) {
-                Err(e @ (BinaryMulError::MissingHint { .. } | BinaryMulError::Encoding(_))) => {
-                    unreachable!("hints derived from a point on the curve: {e}")
-                }
-                r => r,
-            }
+            // For a point of the curve the hints derived here are complete and its x
+            // decompresses; a point off the curve may fail that decompression, which is
+            // then the error returned.
+            mul_hinted_with_order(curve, order, method, k, &hinted)
         }
     }
 }

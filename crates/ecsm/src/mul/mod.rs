@@ -42,6 +42,10 @@ pub fn cmp_words(a: &[u64], b: &[u64]) -> core::cmp::Ordering {
 }
 
 /// A uniformly random integer in [1, n − 1] (rejection sampling), as little-endian words.
+///
+/// # Panics
+/// When n ≤ 1, where [1, n − 1] is empty and no answer exists. Every caller in the
+/// library passes a curve order; [`try_random_below`] is the form for any n.
 pub fn random_below(n: &[u64], rng: &mut dyn rand_core::RngCore) -> Vec<u64> {
     let bits = bit_len(n);
     assert!(bits >= 2, "n must exceed 1");
@@ -54,4 +58,9 @@ pub fn random_below(n: &[u64], rng: &mut dyn rand_core::RngCore) -> Vec<u64> {
             return k;
         }
     }
+}
+
+/// [`random_below`] for any n: `None` when n ≤ 1 (the range [1, n − 1] is empty).
+pub fn try_random_below(n: &[u64], rng: &mut dyn rand_core::RngCore) -> Option<Vec<u64>> {
+    (bit_len(n) >= 2).then(|| random_below(n, rng))
 }

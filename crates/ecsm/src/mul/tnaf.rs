@@ -135,7 +135,14 @@ fn floor_div(x: &BigInt, d: &BigInt) -> BigInt {
 /// integers (q0, q1) with N(λ − q) ≤ 4/7 (HMV Thm. 3.60). With f_i = ⌊λ_i + 1/2⌋ and
 /// η_i = λ_i − f_i = e_i/d, every comparison of the algorithm is made on the integers
 /// e_i and d (e.g. η = 2η0 + μη1 ≥ 1 ⇔ 2e0 + μe1 ≥ d).
+///
+/// d = 0 gives (0, 0) rather than a division by zero, so that [`reduce_mod`] by γ = 0
+/// (and [`reduce_scalar`] for m = 0, where τ^0 − 1 = 0) leaves k as it is, which is
+/// k modulo the zero ideal.
 pub fn round_ztau(mu: i8, x0: &BigInt, x1: &BigInt, d: &BigInt) -> (BigInt, BigInt) {
+    if d.sign() == Sign::NoSign {
+        return (BigInt::from(0), BigInt::from(0));
+    }
     let two_d = 2 * d;
     let f0 = floor_div(&(2 * x0 + d), &two_d);
     let f1 = floor_div(&(2 * x1 + d), &two_d);
@@ -221,7 +228,17 @@ pub fn partmod_delta(m: usize, a2: u8, k: &BigInt) -> ZTau {
 /// t_w = 2·U_(w−1)·U_w^(−1) mod 2^w (HMV p. 123; U_w is odd): the image of τ under the
 /// ring map φ_w: Z\[τ\] → Z/2^w whose kernel is τ^w·Z\[τ\], so that
 /// t_w² − μ·t_w + 2 ≡ 0 (mod 2^w).
-pub fn t_w(mu: i8, w: usize) -> u64 {
+///
+/// # Errors
+/// [`BinaryMulError::BadParameter`] for w outside the τNAF widths
+/// `TNAF_MIN_W..=TNAF_MAX_W`.
+pub fn t_w(mu: i8, w: usize) -> Result<u64, BinaryMulError> {
+    check_param("tnaf", "w", w, TNAF_MIN_W, TNAF_MAX_W)?;
+    Ok(t_w_unchecked(mu, w))
+}
+
+/// [`t_w`] for a w already in range.
+fn t_w_unchecked(mu: i8, w: usize) -> u64 {
     let u = lucas_u(mu, w);
     let modulus = BigInt::from(1u64 << w);
     let low = |x: &BigInt| -> u64 {
@@ -244,7 +261,16 @@ pub fn t_w(mu: i8, w: usize) -> u64 {
 
 /// α_u = u mods τ^w for u = 1, 3, …, 2^(w−1) − 1 (HMV Table 3.9): u reduced modulo τ^w
 /// by [`reduce_mod`], the representative of smallest norm up to the rounding's 4/7.
-pub fn alphas(mu: i8, w: usize) -> Vec<ZTau> {
+///
+/// # Errors
+/// [`BinaryMulError::BadParameter`] for w outside `TNAF_MIN_W..=TNAF_MAX_W`.
+pub fn alphas(mu: i8, w: usize) -> Result<Vec<ZTau>, BinaryMulError> {
+    check_param("tnaf", "w", w, TNAF_MIN_W, TNAF_MAX_W)?;
+    Ok(alphas_unchecked(mu, w))
+}
+
+/// [`alphas`] for a w already in range.
+fn alphas_unchecked(mu: i8, w: usize) -> Vec<ZTau> {
     let tw = tau_pow(mu, w);
     (1..1i64 << (w - 1))
         .step_by(2)
@@ -365,11 +391,11 @@ impl Constants {
         gamma.a -= 1;
         let mut windows: Vec<Window> = Vec::new();
         for w in TNAF_MIN_W..=TNAF_MAX_W {
-            let alpha: Vec<(i64, i64)> = alphas(mu, w)
+            let alpha: Vec<(i64, i64)> = alphas_unchecked(mu, w)
                 .iter()
                 .map(|z| (small(&z.a), small(&z.b)))
                 .collect();
-            let tw = t_w(mu, w);
+            let tw = t_w_unchecked(mu, w);
             windows.push(Window {
                 tw,
                 alpha,

@@ -11,6 +11,7 @@ use super::{bit, bit_len};
 use crate::curve::weierstrass::{AShape, Affine, Jacobian, Projective, ShortWeierstrass};
 use crate::field::Field;
 use crate::recode::{fits, regular_odd, wnaf, RecodeError};
+use zeroize::Zeroizing;
 
 /// \[k\]P by left-to-right double-and-add with mixed additions: ℓ − 1 doublings and one
 /// mixed addition per further 1 bit, where ℓ is k's bit length. The obvious reference.
@@ -68,6 +69,10 @@ pub enum CtMulError {
     #[error("exceptional case of the complete formulas: the point has even order")]
     Exceptional,
 }
+
+/// Largest `scalar_bits` [`ct_window_mul`] accepts: far above any curve order here
+/// (521 bits), and small enough that the copy of k it sizes is a few hundred bytes.
+pub const CT_MAX_SCALAR_BITS: usize = 4096;
 
 /// All ones when `a == b`, zero otherwise, without a branch: (x | −x) has its top bit set
 /// exactly when x = a ⊕ b ≠ 0. `black_box` keeps the optimiser from turning the masks it
@@ -127,6 +132,13 @@ fn ct_lookup<F: Field>(table: &[Projective<F>], d: i8) -> Projective<F> {
 /// every multiple of P met here. For a point of even order the chain may meet an
 /// exceptional pair; that makes the result (0 : 0 : 0), which is reported as
 /// [`CtMulError::Exceptional`] rather than returned: a point returned is always \[k\]P.
+///
+/// **Wiped:** the heap copy of k made odd and its regular recoding are
+/// [`Zeroizing`] buffers, overwritten with zeros when they drop (on every return path);
+/// the caller's own `k` is left as it is.
+///
+/// A `scalar_bits` above [`CT_MAX_SCALAR_BITS`] is refused with
+/// [`RecodeError::BoundTooLarge`] before anything is allocated.
 pub fn ct_window_mul<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
     k: &[u64],
@@ -134,6 +146,13 @@ pub fn ct_window_mul<F: Field, A: AShape>(
     w: usize,
     scalar_bits: usize,
 ) -> Result<Projective<F>, CtMulError> {
+    if scalar_bits > CT_MAX_SCALAR_BITS {
+        return Err(RecodeError::BoundTooLarge {
+            bits: scalar_bits,
+            max: CT_MAX_SCALAR_BITS,
+        }
+        .into());
+    }
     let bits = scalar_bits.max(1);
     let w32 = u32::try_from(w).unwrap_or(u32::MAX);
     if !fits(k, scalar_bits) {
@@ -143,13 +162,13 @@ pub fn ct_window_mul<F: Field, A: AShape>(
         .into());
     }
     // A copy of fixed length ⌈bits / 64⌉ (public), with the low bit forced to 1.
-    let mut odd = vec![0u64; bits.div_ceil(64)];
+    let mut odd = Zeroizing::new(vec![0u64; bits.div_ceil(64)]);
     for (o, &x) in odd.iter_mut().zip(k) {
         *o = x;
     }
     let even_mask = ((odd[0] & 1) ^ 1).wrapping_neg();
     odd[0] |= 1;
-    let digits = regular_odd(&odd, w32, bits)?;
+    let digits = Zeroizing::new(regular_odd(&odd, w32, bits)?);
 
     let p = Projective::from_affine(p);
     let p2 = curve.double_complete(&p);

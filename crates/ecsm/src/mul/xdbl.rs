@@ -84,17 +84,20 @@ pub fn share_bits(scalar_bits: usize, t: usize) -> usize {
 }
 
 /// The indices of the hint bits a t-share method reads for a scalar of `scalar_bits`
-/// bits: b_(is) for i < t.
+/// bits: b_(is) for i < t. The list has t entries (its size is the caller's choice);
+/// positions past `usize::MAX` saturate rather than overflow.
 pub fn hints_needed(scalar_bits: usize, t: usize) -> Vec<usize> {
     let s = share_bits(scalar_bits, t);
-    (0..t).map(|i| i * s).collect()
+    (0..t).map(|i| i.saturating_mul(s)).collect()
 }
 
-/// Bits \[lo, lo + len) of k as little-endian words.
+/// Bits \[lo, lo + len) of k as little-endian words (⌈len/64⌉ of them, at least one,
+/// allocated up front: `len` is the caller's size request): bits past the end of k, or
+/// past `usize::MAX`, read as zeros.
 pub fn bit_range(k: &[u64], lo: usize, len: usize) -> Vec<u64> {
     let mut out = vec![0u64; len.div_ceil(64).max(1)];
     for (w, o) in out.iter_mut().enumerate() {
-        let start = lo + 64 * w;
+        let start = lo.saturating_add(64 * w);
         let (q, r) = (start / 64, start % 64);
         let a = k.get(q).copied().unwrap_or(0) >> r;
         let b = if r == 0 {
@@ -113,16 +116,20 @@ pub fn bit_range(k: &[u64], lo: usize, len: usize) -> Vec<u64> {
 }
 
 /// k split into t shares of s bits, least significant first: n_i = ⌊k/2^(is)⌋ mod 2^s.
-/// The last share takes every bit above (t − 1)s.
+/// The last share takes every bit above (t − 1)s; share offsets past `usize::MAX`
+/// saturate (those shares are zero).
 pub fn split(k: &[u64], t: usize, s: usize) -> Vec<Vec<u64>> {
     (0..t)
         .map(|i| {
+            let lo = i.saturating_mul(s);
+            // k has no bits past its last word, so no share needs more than 64·len(k)
+            // bits: a share width beyond that (a caller's) sizes nothing.
             let len = if i + 1 == t {
-                (64 * k.len()).saturating_sub(i * s).max(1)
+                (64 * k.len()).saturating_sub(lo).max(1)
             } else {
-                s
+                s.min(64 * k.len())
             };
-            bit_range(k, i * s, len)
+            bit_range(k, lo, len)
         })
         .collect()
 }

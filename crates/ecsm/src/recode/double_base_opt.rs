@@ -44,6 +44,9 @@ pub struct DbChain {
 
 /// Largest digit bound R accepted.
 pub const OPT_MAX_DIGIT: u32 = 31;
+/// Longest scalar [`optimal_db_chain`] takes: its table grows with the square of the
+/// length (some 10^7 entries at this bound), and the curves using it stop at 521 bits.
+pub const OPT_MAX_BITS: usize = 1024;
 
 /// Floor quotients q(a, b) = ⌊k / 2^a·3^b⌋, kept as q mod 6 and, when it fits, q;
 /// padded with [`PAD`] levels of q = 0 beyond the last nonzero one in each direction,
@@ -96,12 +99,18 @@ impl Quotients {
 }
 
 /// The cheapest chain for k under `w` with digits ±1, ±3, …, ±r_max (r_max odd).
+/// A k of more than [`OPT_MAX_BITS`] bits is [`RecodeError::ScalarTooLong`].
 pub fn optimal_db_chain(k: &[u64], r_max: u32, w: &ChainWeights) -> Result<DbChain, RecodeError> {
     if r_max.is_multiple_of(2) || r_max > OPT_MAX_DIGIT {
         return Err(RecodeError::WidthOutOfRange {
             w: r_max,
             min: 1,
             max: OPT_MAX_DIGIT,
+        });
+    }
+    if bits(k) > OPT_MAX_BITS {
+        return Err(RecodeError::ScalarTooLong {
+            max_bits: OPT_MAX_BITS,
         });
     }
     if bits(k) == 0 {

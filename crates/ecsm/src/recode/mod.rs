@@ -32,12 +32,14 @@ pub use double_base::{
     DB_MAX_B, DB_MAX_BEAM, DB_MAX_T, DB_MAX_Z,
 };
 pub use double_base_opt::{
-    chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_DIGIT,
+    chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_BITS, OPT_MAX_DIGIT,
 };
 pub use jsf::jsf;
 pub use naf::{naf, wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
 pub(crate) use regular::fits;
-pub use regular::{regular_len, regular_odd, REGULAR_MAX_WIDTH, REGULAR_MIN_WIDTH};
+pub use regular::{
+    regular_len, regular_odd, REGULAR_MAX_BITS, REGULAR_MAX_WIDTH, REGULAR_MIN_WIDTH,
+};
 
 /// Why a recoding could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -87,6 +89,14 @@ pub enum RecodeError {
         width: u32,
         /// The largest width accepted.
         max: u32,
+    },
+    /// A bound on the scalar's length larger than the method accepts (it sizes buffers).
+    #[error("a bound of {bits} bits exceeds the largest accepted, {max}")]
+    BoundTooLarge {
+        /// The bound asked for.
+        bits: usize,
+        /// The largest accepted.
+        max: usize,
     },
     /// A scalar not below 2^max_bits, the bound the recoding was asked to fit.
     #[error("scalar does not fit in {max_bits} bits")]

@@ -34,10 +34,15 @@ pub const REGULAR_MIN_WIDTH: u32 = 1;
 /// Largest width accepted by [`regular_odd`]: digits then fit in `i8` (|d| ≤ 127).
 pub const REGULAR_MAX_WIDTH: u32 = 7;
 
+/// Largest `bits` [`regular_odd`] accepts: the bound sizes its output, and no scalar
+/// here comes near it (curve orders stop at 571 bits).
+pub const REGULAR_MAX_BITS: usize = 1 << 16;
+
 /// The number of digits [`regular_odd`] produces for scalars below 2^`bits`:
-/// max(1, ⌈bits / w⌉). Depends on the public bound only. `w` must be nonzero.
+/// max(1, ⌈bits / w⌉). Depends on the public bound only. A width of 0, which
+/// [`regular_odd`] refuses, is counted as 1 rather than divided by.
 pub fn regular_len(bits: usize, w: u32) -> usize {
-    bits.div_ceil(w as usize).max(1)
+    bits.div_ceil((w as usize).max(1)).max(1)
 }
 
 /// The regular signed odd-digit recoding of an odd `k < 2^bits` (little-endian words, any
@@ -50,13 +55,20 @@ pub fn regular_len(bits: usize, w: u32) -> usize {
 /// # Errors
 /// [`RecodeError::WidthOutOfRange`] unless `REGULAR_MIN_WIDTH <= w <= REGULAR_MAX_WIDTH`;
 /// [`RecodeError::EvenScalar`] for an even k (0 included);
-/// [`RecodeError::ScalarTooLong`] when k ≥ 2^bits.
+/// [`RecodeError::ScalarTooLong`] when k ≥ 2^bits;
+/// [`RecodeError::BoundTooLarge`] when `bits` exceeds [`REGULAR_MAX_BITS`].
 pub fn regular_odd(k: &[u64], w: u32, bits: usize) -> Result<Vec<i8>, RecodeError> {
     if !(REGULAR_MIN_WIDTH..=REGULAR_MAX_WIDTH).contains(&w) {
         return Err(RecodeError::WidthOutOfRange {
             w,
             min: REGULAR_MIN_WIDTH,
             max: REGULAR_MAX_WIDTH,
+        });
+    }
+    if bits > REGULAR_MAX_BITS {
+        return Err(RecodeError::BoundTooLarge {
+            bits,
+            max: REGULAR_MAX_BITS,
         });
     }
     if !fits(k, bits) {
