@@ -1306,7 +1306,7 @@ fn ct_check_flags_the_variable_time_ladder() {
             "--method",
             "montgomery",
             "--samples",
-            "3000",
+            "10000",
             "--json",
         ],
         None,
