@@ -133,6 +133,9 @@ pub fn fixed_scalar(n: &[u64], rng: &mut dyn RngCore) -> Vec<u64> {
 /// `samples` timed calls (after a warm-up of `samples / 50 + 10` untimed ones), each class
 /// drawn with probability 1/2 from a generator seeded with `seed`. An error of `op` stops
 /// the run and is returned.
+///
+/// # Panics
+/// When n ≤ 1 (there is no secret scalar to draw; [`random_below`]'s precondition).
 pub fn fixed_vs_random<E>(
     n: &[u64],
     samples: usize,
