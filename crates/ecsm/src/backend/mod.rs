@@ -10,6 +10,7 @@
 //! larger fields (x86-64 only). `Auto` picks one once per process, from CPU detection or
 //! the `ECSM_BACKEND` environment variable.
 
+pub mod barrier;
 pub mod portable;
 pub mod tsc;
 

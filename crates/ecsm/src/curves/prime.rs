@@ -3,6 +3,7 @@
 
 use super::named::{check_scalar_len, CurveOpError, NamedCurve};
 use super::prime_params::PrimeCurveParams;
+use crate::backend::barrier::opaque;
 use crate::cost::{measure, Counted, OpCounts};
 use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
 use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, EncodingError, Sec1};
@@ -188,7 +189,7 @@ pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Zeroizing<Vec<u64>> {
             borrow = u64::from(b1) | u64::from(b2);
         }
         // carry·2^(64·len) + r ≥ n exactly when the top bit was set or nothing borrowed.
-        let take = (carry | (borrow ^ 1)).wrapping_neg();
+        let take = opaque((carry | (borrow ^ 1)).wrapping_neg());
         for j in 0..len {
             r[j] = (t[j] & take) | (r[j] & !take);
         }

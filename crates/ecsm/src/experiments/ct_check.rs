@@ -20,6 +20,12 @@
 //! test (on centred squares) is not run: its variance estimate needs fourth moments, which
 //! the heavy-tailed noise here makes unreliable.
 //!
+//! Both classes' scalars are drawn before timing starts into one array, in sample order,
+//! so that they are fetched from memory alike, and the clock is read behind LFENCEs
+//! ([`crate::backend::tsc::ticks_fenced`]) so that a load still in flight is not charged
+//! to the call. Without both, a harness difference (a cache miss on the random class's
+//! input) gave |t| > 20 on operations with no secret-dependent step at all.
+//!
 //! Times are TSC ticks on x86-64 (the monotonic clock in nanoseconds elsewhere): only
 //! their comparison between the classes matters.
 
@@ -144,36 +150,44 @@ pub fn fixed_vs_random<E>(
 ) -> Result<CtReport, E> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let fixed = fixed_scalar(n, &mut rng);
-    // Inputs are drawn before timing starts, so the generator's work is not interleaved
-    // with the measurements (dudect prepares its inputs the same way).
-    let inputs: Vec<Option<Vec<u64>>> = (0..samples)
-        .map(|_| match rng.next_u32() & 1 {
-            0 => None,
-            _ => {
-                let mut k = random_below(n, &mut rng);
-                k.resize(n.len(), 0);
-                Some(k)
-            }
-        })
-        .collect();
+    let words = n.len();
+    // Every sample's scalar, of either class, is written into one flat array before
+    // timing starts (dudect prepares its inputs the same way), so the generator's work is
+    // not interleaved with the measurements and both classes are fetched from memory
+    // alike: keeping the fixed scalar in one hot place while the random ones come from a
+    // large array made the random class slower by a cache miss (about 100 ticks,
+    // |t| > 20 on a field squaring that has no secret-dependent operation at all).
+    let mut class = Vec::with_capacity(samples);
+    let mut inputs = Vec::with_capacity(samples * words);
+    for _ in 0..samples {
+        let random = rng.next_u32() & 1 == 1;
+        class.push(random);
+        if random {
+            let mut k = random_below(n, &mut rng);
+            k.resize(words, 0);
+            inputs.extend_from_slice(&k);
+        } else {
+            inputs.extend_from_slice(&fixed);
+        }
+    }
     for _ in 0..samples / 50 + 10 {
         op(&fixed)?;
     }
     let (mut f, mut r) = (Vec::new(), Vec::new());
-    // Both classes are read from this one buffer: a random scalar fetched from the large
-    // input array would miss the cache where the fixed one hits, a difference of the
-    // harness, not of `op`.
+    // The callee reads its scalar from one small buffer, whatever the class.
     let mut k = fixed.clone();
-    for input in &inputs {
-        k.copy_from_slice(input.as_deref().unwrap_or(&fixed));
+    for (input, &random) in inputs.chunks_exact(words.max(1)).zip(&class) {
+        k.copy_from_slice(input);
+        // Fenced: the copy's loads have completed before the clock is read.
         let t0 = now();
         let out = op(black_box(&k));
         let t1 = now();
         out?;
         let dt = t1.wrapping_sub(t0) as f64;
-        match input {
-            None => f.push(dt),
-            Some(_) => r.push(dt),
+        if random {
+            r.push(dt);
+        } else {
+            f.push(dt);
         }
     }
     Ok(analyse(&f, &r))
@@ -218,10 +232,11 @@ fn median(x: &[f64]) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-/// TSC ticks, or nanoseconds since the first call where there is no TSC.
+/// TSC ticks (fenced: [`crate::backend::tsc::ticks_fenced`]), or nanoseconds since the
+/// first call where there is no TSC.
 #[inline(always)]
 fn now() -> u64 {
-    crate::backend::tsc::ticks().unwrap_or_else(|| {
+    crate::backend::tsc::ticks_fenced().unwrap_or_else(|| {
         static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
         START
             .get_or_init(std::time::Instant::now)

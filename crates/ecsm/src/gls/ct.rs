@@ -35,6 +35,7 @@ use super::methods::{gls_double, lambda_dbl_add, lambda_table, GlsCurve};
 use super::psi::psi_lambda_affine;
 use super::scalar::{GlvScalars, WORDS};
 use super::GlsField;
+use crate::backend::barrier::opaque;
 use crate::curve::binary::{Affine, Lambda, LambdaAffine};
 use crate::field::Field;
 use crate::recode::regular_odd;
@@ -51,10 +52,12 @@ fn eq_mask(a: u64, b: u64) -> u64 {
     (((x | x.wrapping_neg()) >> 63) ^ 1).wrapping_neg()
 }
 
-/// An all-ones mask when `v` is zero, from the field's branch-free zero test.
+/// An all-ones mask when `v` is zero, from the field's branch-free zero test. The bit
+/// goes through [`opaque`] so that `bad |= zero_mask(..)` stays an OR and does not become
+/// a branch on the test.
 #[inline(always)]
 fn zero_mask<F: Field>(v: &F) -> u64 {
-    u64::from(v.is_zero()).wrapping_neg()
+    opaque(u64::from(v.is_zero())).wrapping_neg()
 }
 
 /// The entry for odd digit d (|d| = 2j + 1 selects entry j), negated when d < 0, by a

@@ -312,7 +312,7 @@ fn sub_if_ge<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
     for i in 0..N {
         (d[i], borrow) = sbb(a[i], m[i], borrow);
     }
-    let keep_a = borrow.wrapping_neg(); // all ones when a < m
+    let keep_a = crate::backend::barrier::opaque(borrow.wrapping_neg()); // all ones when a < m
     core::array::from_fn(|i| (a[i] & keep_a) | (d[i] & !keep_a))
 }
 

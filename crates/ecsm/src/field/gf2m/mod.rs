@@ -20,6 +20,7 @@ pub use tables::Gf2mTables;
 use super::bytes::{be_to_words, words_to_be};
 use super::chain::{itoh_tsujii, AdditionChain};
 use super::{BinaryField, BinaryFieldTask, Field, FieldError, FieldMap};
+use crate::backend::barrier::opaque;
 use crate::backend::{portable::gather_even, Auto, Backend, BackendTask};
 use core::fmt;
 use core::marker::PhantomData;
@@ -380,6 +381,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     }
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        let choice = opaque(choice);
         let mut l = a.limbs;
         for (x, y) in l.iter_mut().zip(&b.limbs) {
             *x ^= (*x ^ y) & choice;

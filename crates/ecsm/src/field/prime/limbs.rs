@@ -28,6 +28,8 @@ macro_rules! unroll9 {
 }
 pub(crate) use unroll9;
 
+use crate::backend::barrier::opaque;
+
 /// `a + b + carry` (carry 0 or 1, or any word for `mac`-style chains): (sum, carry out).
 #[inline(always)]
 pub(crate) const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
@@ -71,9 +73,11 @@ pub(crate) fn add_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u6
     (r, carry)
 }
 
-/// `mask ? a : b` word by word, for a mask of all ones or all zeros: no branch.
+/// `mask ? a : b` word by word, for a mask of all ones or all zeros: no branch (the mask
+/// goes through [`opaque`], without which LLVM may emit one).
 #[inline(always)]
 pub(crate) fn select<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    let mask = opaque(mask);
     let mut r = [0u64; N];
     for i in 0..N {
         r[i] = (a[i] & mask) | (b[i] & !mask);

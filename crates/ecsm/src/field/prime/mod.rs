@@ -46,6 +46,7 @@ pub use specs::*;
 
 use super::bytes::{be_to_words, words_to_be};
 use super::{Field, FieldError};
+use crate::backend::barrier::opaque;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -398,7 +399,7 @@ impl<const N: usize, S: FpSpec<N>> Sub for Fp<N, S> {
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         let (d, borrow) = sub_n(&self.repr, &rhs.repr);
-        let mask = borrow.wrapping_neg();
+        let mask = opaque(borrow.wrapping_neg());
         let mut pm = [0u64; N];
         for i in 0..N {
             pm[i] = S::P[i] & mask;

@@ -30,6 +30,7 @@
 //! below 2^116, and every column of a product stays below 2^119, far from 2^128.
 
 use super::{gcd, FieldError, FpSpec, PrimeField, P448};
+use crate::backend::barrier::opaque;
 use crate::field::bytes::{be_to_words, words_to_be};
 use crate::field::Field;
 use core::fmt;
@@ -278,7 +279,7 @@ impl Fp448 {
             l[k] = (acc as u64) & M56;
             acc >>= 56;
         }
-        let mask = acc as u64;
+        let mask = opaque(acc as u64);
         let mut c = 0u64;
         for k in 0..8 {
             c += l[k] + (P_LIMBS[k] & mask);
@@ -469,6 +470,7 @@ impl Field for Fp448 {
     }
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
+        let choice = opaque(choice);
         let mut r = [0u64; 8];
         for (k, x) in r.iter_mut().enumerate() {
             *x = (b.l[k] & choice) | (a.l[k] & !choice);
