@@ -19,9 +19,9 @@ use crate::mul::binary::{
     mul_hinted_task_with_order, mul_hinted_with_order, BinaryMethod, BinaryMulError,
 };
 use crate::mul::xdbl::HintedPoint;
-use crate::mul::{bit_len, cmp_words, random_below};
+use crate::mul::random_below;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -125,20 +125,6 @@ impl<F: BinaryField, S: CurveShape> Sample<F, S> {
     }
 }
 
-/// Uniform in \[0, bound − 1\] by rejection from bit_len(bound) random bits.
-pub fn uniform_below(bound: &[u64], rng: &mut dyn RngCore) -> Vec<u64> {
-    let bits = bit_len(bound);
-    loop {
-        let mut k: Vec<u64> = (0..bits.div_ceil(64)).map(|_| rng.next_u64()).collect();
-        if !bits.is_multiple_of(64) {
-            *k.last_mut().expect("bits > 0") &= (1u64 << (bits % 64)) - 1;
-        }
-        if cmp_words(&k, bound).is_lt() {
-            return k;
-        }
-    }
-}
-
 /// 2^d + 2^(d/2), the seed's bound on the scalars.
 pub fn seed_bound(d: usize) -> Vec<u64> {
     let mut v = vec![0u64; d / 64 + 1];
@@ -158,7 +144,8 @@ fn random_samples<F: BinaryField>(cfg: &Table1Config) -> Vec<Sample<F, AnyShape>
             let curve = BinaryCurve::<F, AnyShape>::new(c.a2(), c.a6()).expect("a6 ≠ 0");
             let p = random_point(&curve, &mut rng);
             let scalars = (0..cfg.scalars)
-                .map(|_| uniform_below(&bound, &mut rng))
+                // Uniform in [0, bound − 1]; the bound is positive.
+                .map(|_| crate::mul::sample_below(&bound, 0, &mut rng))
                 .collect();
             Sample::new(curve, None, &p, scalars)
         })

@@ -89,7 +89,9 @@ pub trait Field:
     }
     /// Constant-time selection: `a` when `choice` is 0, `b` when it is `u64::MAX` (any
     /// other mask is a caller error). Mask arithmetic on the stored words, no branch on
-    /// `choice`; not an arithmetic operation, so the cost model does not count it.
+    /// `choice` (implementations pass it through [`crate::backend::barrier::opaque`] first,
+    /// or the compiler may turn the masking into a branch); not an arithmetic operation, so
+    /// the cost model does not count it.
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self;
     /// `self⁻¹`, in time independent of the value; zero is an error.
     fn invert(&self) -> Result<Self, FieldError>;

@@ -4,10 +4,10 @@
 //! integration tests they spare the build a second, test-mode compile of the library.)
 
 use ecsm::encoding::*;
-use ecsm::experiments::table1::{seed_bound, uniform_below};
+use ecsm::experiments::table1::seed_bound;
 use ecsm::mul::spec::MethodSpec;
 use ecsm::mul::xdbl::{bit_range, share_bits, split};
-use ecsm::mul::{bit_len, cmp_words};
+use ecsm::mul::{bit_len, cmp_words, try_random_below, try_uniform_below};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -140,6 +140,31 @@ fn scalars_stay_below_the_seed_bound() {
     let b = seed_bound(233);
     assert_eq!(bit_len(&b), 234);
     for _ in 0..200 {
-        assert!(cmp_words(&uniform_below(&b, &mut r), &b).is_lt());
+        let k = try_uniform_below(&b, &mut r).expect("a positive bound");
+        assert!(cmp_words(&k, &b).is_lt());
     }
+}
+
+#[test]
+fn sampling_below_empty_ranges_is_refused_and_small_ranges_are_covered() {
+    let mut r = ChaCha8Rng::seed_from_u64(4);
+    // [0, −1] and [1, 0] are empty: refused, where a plain rejection loop would spin forever.
+    assert_eq!(try_uniform_below(&[], &mut r), None);
+    assert_eq!(try_uniform_below(&[0, 0], &mut r), None);
+    assert_eq!(try_random_below(&[1], &mut r), None);
+    // [0, 2] and [1, 2]: every value turns up in 300 draws (a miss has probability
+    // below 3·(2/3)^300), and nothing outside.
+    let mut seen = [0usize; 3];
+    for _ in 0..300 {
+        let k = try_uniform_below(&[3], &mut r).expect("nonempty");
+        seen[k[0] as usize] += 1;
+    }
+    assert!(seen.iter().all(|&c| c > 0), "{seen:?}");
+    let mut seen = [0usize; 3];
+    for _ in 0..300 {
+        let k = try_random_below(&[3], &mut r).expect("nonempty");
+        seen[k[0] as usize] += 1;
+    }
+    assert_eq!(seen[0], 0);
+    assert!(seen[1] > 0 && seen[2] > 0, "{seen:?}");
 }
