@@ -102,13 +102,28 @@ trait Reference {
     fn canonical(&self, c: &[u8]) -> bool;
     /// (x, y), both canonical, satisfies the curve equation.
     fn on_curve(&self, x: &[u8], y: &[u8]) -> bool;
-    /// The y of −(x, y).
-    fn other_y(&self, x: &[u8], y: &[u8]) -> Vec<u8>;
+    // The defaults below are the answers on y² + xy = x³ + a₂x² + b in characteristic 2
+    // (binary curves and GLS254); the prime reference overrides them.
+
+    /// The y of −(x, y): x + y in characteristic 2.
+    fn other_y(&self, x: &[u8], y: &[u8]) -> Vec<u8> {
+        xor(x, y)
+    }
     /// For a canonical x, when the reference can tell: (some point has this x, that point
-    /// is its own negative).
-    fn lift(&self, x: &[u8]) -> Option<(bool, bool)>;
-    /// The compression bit ỹ of (x, y), when the reference can compute it.
-    fn y_bit(&self, x: &[u8], y: &[u8]) -> Option<bool>;
+    /// is its own negative). In characteristic 2, x = 0 always has the single point
+    /// (0, √b); other x need a trace, left to the consistency checks.
+    fn lift(&self, x: &[u8]) -> Option<(bool, bool)> {
+        x.iter().all(|&b| b == 0).then_some((true, true))
+    }
+    /// The compression bit ỹ of (x, y), when the reference can compute it: in
+    /// characteristic 2 only for x = 0, where it is 0.
+    fn y_bit(&self, x: &[u8], _y: &[u8]) -> Option<bool> {
+        x.iter().all(|&b| b == 0).then_some(false)
+    }
+}
+
+fn xor(a: &[u8], b: &[u8]) -> Vec<u8> {
+    a.iter().zip(b).map(|(x, y)| x ^ y).collect()
 }
 
 /// y² = x³ + ax + b over GF(p), from the published parameter table.
@@ -179,10 +194,6 @@ impl BinaryRef {
     }
 }
 
-fn xor(a: &[u8], b: &[u8]) -> Vec<u8> {
-    a.iter().zip(b).map(|(x, y)| x ^ y).collect()
-}
-
 impl Reference for BinaryRef {
     fn canonical(&self, c: &[u8]) -> bool {
         self.poly.canonical(&big(c))
@@ -197,17 +208,6 @@ impl Reference for BinaryRef {
             rhs ^= x2;
         }
         lhs == rhs
-    }
-    fn other_y(&self, x: &[u8], y: &[u8]) -> Vec<u8> {
-        xor(x, y)
-    }
-    fn lift(&self, x: &[u8]) -> Option<(bool, bool)> {
-        // x = 0 always has the single point (0, √b); other x need a trace, left to the
-        // consistency checks.
-        x.iter().all(|&b| b == 0).then_some((true, true))
-    }
-    fn y_bit(&self, x: &[u8], _y: &[u8]) -> Option<bool> {
-        x.iter().all(|&b| b == 0).then_some(false)
     }
 }
 
@@ -250,15 +250,6 @@ impl Reference for GlsRef {
         // u·x² = (x2.1, x2.0 + x2.1).
         let rhs = (&x3.0 ^ &x2.1 ^ &self.b, &x3.1 ^ &x2.0 ^ &x2.1);
         lhs == rhs
-    }
-    fn other_y(&self, x: &[u8], y: &[u8]) -> Vec<u8> {
-        xor(x, y)
-    }
-    fn lift(&self, x: &[u8]) -> Option<(bool, bool)> {
-        x.iter().all(|&b| b == 0).then_some((true, true))
-    }
-    fn y_bit(&self, x: &[u8], _y: &[u8]) -> Option<bool> {
-        x.iter().all(|&b| b == 0).then_some(false)
     }
 }
 

@@ -18,8 +18,8 @@ use crate::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
 use crate::mul::binary::{
     mul_hinted_task_with_order, mul_hinted_with_order, BinaryMethod, BinaryMulError,
 };
-use crate::mul::xdbl::HintedPoint;
 use crate::mul::random_below;
+use crate::mul::xdbl::HintedPoint;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::hint::black_box;
