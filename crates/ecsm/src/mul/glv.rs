@@ -8,8 +8,11 @@
 //! short basis v1 = (a1, b1), v2 = (a2, b2) of the lattice {(x, y) : x + y·λ ≡ 0 (mod n)},
 //! of determinant a1·b2 − a2·b1 = n, Babai rounding gives c1 = round(k·b2/n),
 //! c2 = round(−k·b1/n), k1 = k − c1·a1 − c2·a2 and k2 = −c1·b1 − c2·b2. The quotients
-//! are computed as ⌊(k·g + 2^383) / 2^384⌋ with g = round(2^384·|b|/n), derived here by
-//! long division (the technique of libsecp256k1's split; error below 2^−128 for k < 2^256).
+//! are computed as ⌊(k·g + 2^(s−1)) / 2^s⌋ with g = round(2^s·|b|/n), derived here by
+//! long division (the technique of libsecp256k1's split, which takes s = 384), where
+//! s = bit_len(n) + 128: for k < n the error of k·g/2^s against k·|b|/n is below
+//! n·2^−(s+1) < 2^−129, and g < 2^(129 + bit_len(n)/2) fits four words. For secp256k1
+//! s = 384; the same code serves the tiny curves of the exhaustive tests.
 //! For secp256k1, |k1|, |k2| < 2^128 (the tests check it on random and edge scalars).
 //!
 //! The method here is variable-time (w-NAF digits pick the additions); it is for public
@@ -118,16 +121,16 @@ fn abs192(a: &I192) -> (bool, I192) {
     (neg, if neg { neg192(a) } else { *a })
 }
 
-/// round(2^384·b / n) by binary long division (public constants, once), or `None` when
+/// round(2^shift·b / n) by binary long division (public constants, once), or `None` when
 /// it does not fit four words.
-fn scaled_quotient(b: &I192, n: &[u64; W]) -> Option<[u64; W]> {
-    // Dividend bits, most significant first: b's bits, then 384 zeros.
+fn scaled_quotient(b: &I192, n: &[u64; W], shift: usize) -> Option<[u64; W]> {
+    // Dividend bits, most significant first: b's bits, then `shift` zeros.
     let nbits = bit_len(b);
     let mut rem = [0u64; W + 1];
     let mut q = [0u64; W + 2];
     let n5 = [n[0], n[1], n[2], n[3], 0];
-    for i in (0..nbits + 384).rev() {
-        let bit = i >= 384 && (b[(i - 384) / 64] >> ((i - 384) % 64)) & 1 == 1;
+    for i in (0..nbits + shift).rev() {
+        let bit = i >= shift && (b[(i - shift) / 64] >> ((i - shift) % 64)) & 1 == 1;
         shl1(&mut rem, bit);
         shl1(&mut q, false);
         if cmp_words(&rem, &n5).is_ge() {
@@ -175,8 +178,9 @@ fn add_words<const L: usize>(a: &[u64; L], b: &[u64; L]) -> [u64; L] {
     r
 }
 
-/// ⌊(k·g + 2^383) / 2^384⌋ for k, g < 2^256: the rounded quotient, below 2^129.
-fn round_quotient(k: &[u64; W], g: &[u64; W]) -> I192 {
+/// ⌊(k·g + 2^(shift−1)) / 2^shift⌋ for k, g < 2^256 and 1 ≤ shift ≤ 384: the rounded
+/// quotient, below 2^129 for the g of [`Glv::new`] and k < n.
+fn round_quotient(k: &[u64; W], g: &[u64; W], shift: usize) -> I192 {
     let mut p = [0u64; 2 * W];
     for i in 0..W {
         let mut carry = 0u128;
@@ -188,9 +192,18 @@ fn round_quotient(k: &[u64; W], g: &[u64; W]) -> I192 {
         p[i + W] = carry as u64;
     }
     let mut half = [0u64; 2 * W];
-    half[5] = 1 << 63;
+    half[(shift - 1) / 64] = 1 << ((shift - 1) % 64);
     let s = add_words(&p, &half);
-    [s[6], s[7], 0]
+    // Bits shift … shift + 191 of the sum.
+    let word = |i: usize| s.get(i).copied().unwrap_or(0);
+    let (q, r) = (shift / 64, shift % 64);
+    core::array::from_fn(|j| {
+        if r == 0 {
+            word(q + j)
+        } else {
+            (word(q + j) >> r) | (word(q + j + 1) << (64 - r))
+        }
+    })
 }
 
 /// A split scalar: k ≡ ±k1 ± k2·λ (mod n), magnitudes and signs.
@@ -214,8 +227,10 @@ pub struct Glv<F> {
     lambda: [u64; W],
     a: [I192; 2],
     b: [I192; 2],
-    /// round(2^384·|b2|/n) and round(2^384·|b1|/n).
+    /// round(2^shift·|b2|/n) and round(2^shift·|b1|/n).
     g: [[u64; W]; 2],
+    /// bit_len(n) + 128 (module doc).
+    shift: usize,
 }
 
 /// Why a [`Glv`] could not be built from its constants.
@@ -253,8 +268,10 @@ impl<F: Field> Glv<F> {
         let entry = |hex| signed192(hex).ok_or(GlvError::BadConstant("basis"));
         let a = [entry(c.basis[0].0)?, entry(c.basis[1].0)?];
         let b = [entry(c.basis[0].1)?, entry(c.basis[1].1)?];
-        let quotient =
-            |b: &I192| scaled_quotient(&abs192(b).1, &n4).ok_or(GlvError::BadConstant("basis"));
+        let shift = bit_len(&n4) + 128;
+        let quotient = |b: &I192| {
+            scaled_quotient(&abs192(b).1, &n4, shift).ok_or(GlvError::BadConstant("basis"))
+        };
         let g = [quotient(&b[1])?, quotient(&b[0])?];
         Ok(Glv {
             beta,
@@ -263,6 +280,7 @@ impl<F: Field> Glv<F> {
             a,
             b,
             g,
+            shift,
         })
     }
 
@@ -298,11 +316,11 @@ impl<F: Field> Glv<F> {
         // c1 = round(k·b2/n), c2 = round(−k·b1/n), with the signs of b2 and −b1.
         let (neg_b2, _) = abs192(&self.b[1]);
         let (neg_b1, _) = abs192(&self.b[0]);
-        let mut c1 = round_quotient(&k4, &self.g[0]);
+        let mut c1 = round_quotient(&k4, &self.g[0], self.shift);
         if neg_b2 {
             c1 = neg192(&c1);
         }
-        let mut c2 = round_quotient(&k4, &self.g[1]);
+        let mut c2 = round_quotient(&k4, &self.g[1], self.shift);
         if !neg_b1 {
             c2 = neg192(&c2);
         }

@@ -1,6 +1,6 @@
 //! Issue 13, "exhaustive tiny curves", prime half: every prime method with every width it
-//! accepts (double-and-add, NAF_w, the constant-time window; for GLV only the
-//! endomorphism's constants, see `prime_curve`) on every point of several curves over
+//! accepts (double-and-add, NAF_w, the constant-time window, and GLV on the subgroups
+//! where the endomorphism acts) on every point of several curves over
 //! GF(103), and every method of seed 002 on every point of every shape over GF(19), each
 //! for every scalar k < 2·#E, against affine double-and-add by the chord-and-tangent law
 //! (`common::shapes`).
@@ -20,7 +20,7 @@
 use crate::common::shapes::{in_state, w_add, w_mul, w_on_curve, WPoint};
 use ecsm::curve::weierstrass::{AGeneric, AMinus3, AShape, AZero, Affine, ShortWeierstrass};
 use ecsm::field::{Field, PrimeField};
-use ecsm::mul::glv::{Glv, GlvConstants, GlvError};
+use ecsm::mul::glv::{glv_wnaf_mul, Glv, GlvConstants, GlvMulError};
 use ecsm::mul::weierstrass::{ct_window_mul, double_and_add, wnaf_mul, CtMulError};
 use ecsm::mul::MethodSpec;
 use ecsm::recode::{RecodeError, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
@@ -257,14 +257,33 @@ fn prime_curve<F: PrimeField, A: AShape>(a: i64, b: i64, expect: u64, glv: Optio
                 });
             }
         }
-        // The split's fixed-point quotients round(2^384·|b|/n) are sized for n near 2^256
-        // (secp256k1): for a tiny n they need more than 256 bits, and the constructor
-        // refuses with a typed error rather than splitting wrongly. GLV is therefore
-        // not run here (see the report of issue 13).
-        let r = Glv::<F>::new(&consts, &[n]);
-        check(matches!(r, Err(GlvError::BadConstant(_))), &|| {
-            format!("Glv::new: {r:?}")
-        });
+        // The method on every point of the subgroup of order n and every scalar below
+        // 2·#E, reduced mod n as the curve API does (k ≥ n is refused with a typed error),
+        // with every width whose table P, 3P, …, (2^(w−1) − 1)P stays clear of O (a
+        // larger odd multiple than n − 1 never occurs on a real curve).
+        let glv = Glv::<F>::new(&consts, &[n]).expect("the constants check out");
+        for (i, w) in points.iter().enumerate() {
+            if w_mul(af, *w, &[n]).is_some() {
+                continue;
+            }
+            let p = affine(*w);
+            for k in 0..2 * order {
+                let want = table[i][k as usize];
+                for wd in (2..=8).filter(|&wd| (1u64 << (wd - 1)) < n) {
+                    let r = glv_wnaf_mul(&curve, &glv, &[k % n], &p, wd);
+                    let got = r.as_ref().map(|q| wpoint(&q.to_affine()));
+                    check(got.as_ref() == Ok(&want), &|| {
+                        format!("glv:w={wd} P = {w:?}, k = {k}: {got:?}")
+                    });
+                }
+                if k >= n {
+                    let r = glv_wnaf_mul(&curve, &glv, &[k], &p, 4);
+                    check(matches!(r, Err(GlvMulError::ScalarNotReduced)), &|| {
+                        format!("glv, unreduced k = {k}: {r:?}")
+                    });
+                }
+            }
+        }
     }
     checks
 }
