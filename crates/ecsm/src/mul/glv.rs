@@ -11,8 +11,9 @@
 //! are computed as ⌊(k·g + 2^(s−1)) / 2^s⌋ with g = round(2^s·|b|/n), derived here by
 //! long division (the technique of libsecp256k1's split, which takes s = 384), where
 //! s = bit_len(n) + 128: for k < n the error of k·g/2^s against k·|b|/n is below
-//! n·2^−(s+1) < 2^−129, and g < 2^(129 + bit_len(n)/2) fits four words. For secp256k1
-//! s = 384; the same code serves the tiny curves of the exhaustive tests.
+//! n·2^−(s+1) < 2^−129, and g ≤ 2^129·|b| (as n ≥ 2^(s−129)); a basis whose g does not
+//! fit four words is refused. For secp256k1 s = 384; the same code serves the tiny
+//! curves of the exhaustive tests.
 //! For secp256k1, |k1|, |k2| < 2^128 (the tests check it on random and edge scalars).
 //!
 //! The method here is variable-time (w-NAF digits pick the additions); it is for public
