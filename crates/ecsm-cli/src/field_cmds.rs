@@ -2,7 +2,7 @@
 
 use crate::UsageError;
 use clap::Args;
-use ecsm::backend::{cpu_features, detect, effective, BackendKind};
+use ecsm::backend::{cpu_features, detect, effective, effective_ext2, BackendKind};
 use ecsm::experiments::field_bench::{
     bench_field, prime_fields, ratio, OpTiming, FIELDS, FIELD_NAMES, PRIME_FIELD_NAMES,
 };
@@ -154,7 +154,11 @@ pub fn run_bench(fields: &[&str], all: bool, cfg: BenchConfig) -> Vec<OpTiming> 
             continue;
         }
         let words = FIELDS.iter().find(|(n, _)| n == f).map_or(2, |(_, w)| *w);
-        let main = effective(words);
+        let main = if *f == "2^254" {
+            effective_ext2()
+        } else {
+            effective(words)
+        };
         let mut kinds = vec![main];
         if all {
             kinds.extend(

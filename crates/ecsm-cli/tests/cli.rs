@@ -1358,3 +1358,26 @@ fn ct_check_rejects_bad_requests() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("ECDH"), "{}", stderr(&o));
 }
+
+/// `lambda-parallel` in a process confined to one processor (`taskset -c 0`, when the
+/// machine has it) runs its halving half on the calling thread and gives the same
+/// crrl-checked answers.
+#[test]
+fn gls254_parallel_on_one_processor() {
+    let probe = Command::new("taskset").args(["-c", "0", "true"]).output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("note: taskset unavailable; gls254_parallel_on_one_processor skipped");
+        return;
+    }
+    for (k, want) in [(GLS_D1, GLS_Q1), (GLS_D2, GLS_Q2)] {
+        let o = Command::new("taskset")
+            .args(["-c", "0", env!("CARGO_BIN_EXE_ecsm")])
+            .args(["mul", "--curve", "gls254", "--scalar", k])
+            .args(["--method", "lambda-parallel:w=4,t=64"])
+            .env_remove("ECSM_BACKEND")
+            .output()
+            .expect("taskset runs");
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), want);
+    }
+}

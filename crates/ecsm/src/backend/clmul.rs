@@ -36,12 +36,27 @@ pub(super) struct Intrinsic;
 /// scalar multiplication compiled generically (outside a `#[target_feature]` function)
 /// still gets its field products inline instead of as calls (measured: with the
 /// intrinsic, the products of a ladder run in [`super::Backend::run`] stayed calls).
+// Unused in a build with AVX, where `ClmulEncoding` is the VEX form.
+#[cfg_attr(target_feature = "avx", allow(dead_code))]
 pub(super) struct AsmSse;
 
 /// The VEX form VPCLMULQDQ xmm, for code that also runs 256-bit AVX instructions (the
 /// `vpclmul` backend), where the legacy SSE encoding could pay state transitions on
 /// some CPUs.
 pub(super) struct AsmVex;
+
+/// The encoding of the `clmul` backend's PCLMULQDQ: legacy SSE, unless the whole crate is
+/// compiled with AVX (`-C target-cpu=native` on an AVX machine). Then the compiler's own
+/// code is VEX-encoded and uses YMM registers (copies, for one), the compiler inserts no
+/// `vzeroupper` before inline assembly, and a legacy SSE instruction after dirty upper
+/// halves pays a state transition: measured here, B-233 `halve-add` ran 3× slower in a
+/// native build than in the default one (157 against 54 µs) before this choice. A crate
+/// compiled with AVX only runs on CPUs that have it, which makes the VEX form safe there.
+#[cfg(target_feature = "avx")]
+pub(super) type ClmulEncoding = AsmVex;
+/// See the AVX build's definition.
+#[cfg(not(target_feature = "avx"))]
+pub(super) type ClmulEncoding = AsmSse;
 
 impl ClmulOp for Intrinsic {
     #[inline(always)]
@@ -96,7 +111,7 @@ impl ClmulOp for AsmVex {
 /// # Safety
 /// The CPU must support what `C` uses.
 #[inline(always)]
-unsafe fn karatsuba128<C: ClmulOp>(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+pub(super) unsafe fn karatsuba128<C: ClmulOp>(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
     // a1b1·x^128 + ((a0+a1)(b0+b1) + a0b0 + a1b1)·x^64 + a0b0 (seed 001).
     // SAFETY: the caller guarantees what `C` uses; the rest is SSE2 (x86-64 baseline).
     unsafe {
@@ -120,7 +135,7 @@ unsafe fn karatsuba128<C: ClmulOp>(a: __m128i, b: __m128i) -> (__m128i, __m128i)
 /// SSE2 only (the SSSE3 `palignr` and SSE4.1 `pblendw` of an earlier version are a
 /// `shufpd` and an `unpcklqdq` here), so that it inlines into any caller.
 #[inline(always)]
-fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
+pub(super) fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
     unsafe {
         // H = P >> 127, lane-wise: [P2<<1 | P1>>63, P3<<1 | P2>>63], with [P1, P2] = mid.
@@ -449,7 +464,7 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
 /// needed. Three fewer steps on the dependency chain.
 /// SSE2 only, like [`reduce127`].
 #[inline(always)]
-fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
+pub(super) fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
     unsafe {
         let h = _mm_add_epi64(hi, hi); // [H0, H1] = [P2 << 1, P3 << 1]
@@ -555,14 +570,14 @@ pub(super) unsafe fn square127_with<C: ClmulOp>(a: &[u64; 2]) -> [u64; 2] {
 
 /// Two words as one vector.
 #[inline(always)]
-fn load(a: &[u64; 2]) -> __m128i {
+pub(super) fn load(a: &[u64; 2]) -> __m128i {
     // SAFETY: a 16-byte unaligned load of a two-word array; SSE2 is baseline.
     unsafe { _mm_loadu_si128(a.as_ptr() as *const __m128i) }
 }
 
 /// One vector as two words.
 #[inline(always)]
-fn store(v: __m128i) -> [u64; 2] {
+pub(super) fn store(v: __m128i) -> [u64; 2] {
     let mut out = [0u64; 2];
     // SAFETY: a 16-byte unaligned store into a two-word array; SSE2 is baseline.
     unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, v) };

@@ -100,6 +100,10 @@ pub trait BackendTask {
     /// accelerated backends instead of through their feature context (see
     /// [`clmul::run_task`] for why larger tasks need that context).
     const SMALL: bool = false;
+    /// A task whose work is mostly GF(2^254) arithmetic (the GLS methods): it runs on
+    /// `vpclmul` when that is selected, whatever `WORDS` says, for the 256-bit extension
+    /// product of [`vpclmul::mul254`].
+    const EXT2: bool = false;
     /// Do the work with backend `B`.
     fn run<B: Backend>(self) -> Self::Output;
 }
@@ -119,6 +123,12 @@ pub fn effective(words: usize) -> BackendKind {
     }
 }
 
+/// The backend GF(2^254) work runs on: the selected one, `vpclmul` included (its 256-bit
+/// extension product pays from two words up; see [`BackendTask::EXT2`]).
+pub fn effective_ext2() -> BackendKind {
+    selected()
+}
+
 /// Run `task` on the backend selected for this process (see [`effective`]).
 #[inline(always)]
 pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
@@ -126,7 +136,7 @@ pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
         #[cfg(target_arch = "x86_64")]
         // `const { … }`: the guard is a constant after monomorphization, so a task too
         // narrow for the 256-bit products is not instantiated for `Vpclmul` at all.
-        VPCLMUL if const { T::WORDS >= VPCLMUL_MIN_WORDS } => Vpclmul::run_task(task),
+        VPCLMUL if const { T::WORDS >= VPCLMUL_MIN_WORDS || T::EXT2 } => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
         VPCLMUL | CLMUL => Clmul::run_task(task),
         _ => task.run::<Portable>(),
@@ -157,6 +167,25 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         b1: &[u64; N],
     ) -> ([u64; N], [u64; N]) {
         ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1)
+    }
+    /// The square (a₀ + a₁u)² = (a₀² + a₁²) + a₁²u in the same extension: two squares.
+    /// Backends may compute both at once.
+    #[inline(always)]
+    fn square_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        let s1 = Self::square::<N, R>(a1);
+        (xor_words(&Self::square::<N, R>(a0), &s1), s1)
+    }
+    /// The even- and odd-indexed bits of `w`, each packed into the low 32 bits of a
+    /// word (the two halves of a square root, [`crate::field::BinaryField::sqrt`]).
+    #[inline(always)]
+    fn split_even_odd(w: u64) -> (u64, u64) {
+        (
+            u64::from(portable::gather_even(w)),
+            u64::from(portable::gather_even(w >> 1)),
+        )
     }
     /// Run `task` with this backend (for [`Auto`]: the one selected at run time).
     #[inline(always)]
@@ -255,13 +284,15 @@ pub fn clmul_supported() -> bool {
     }
 }
 
-/// True when this CPU can run the `vpclmul` backend (also AVX2 and VPCLMULQDQ).
+/// True when this CPU can run the `vpclmul` backend (also AVX2, VPCLMULQDQ and BMI2; every
+/// CPU with VPCLMULQDQ has BMI2, and a fast PEXT: Ice Lake and Zen 3 on).
 pub fn vpclmul_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         clmul_supported()
             && std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("vpclmulqdq")
+            && std::arch::is_x86_feature_detected!("bmi2")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -279,6 +310,7 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
             ("sse4.1", d!("sse4.1")),
             ("avx2", d!("avx2")),
             ("vpclmulqdq", d!("vpclmulqdq")),
+            ("bmi2", d!("bmi2")),
             ("avx512f", d!("avx512f")),
         ]
     }
@@ -447,7 +479,7 @@ mod x86 {
     /// # Safety
     /// `mul254` must be safe to call (the CPU features it needs).
     #[inline(always)]
-    unsafe fn ext2_127<const N: usize, R: Reduction<N>>(
+    pub(super) unsafe fn ext2_127<const N: usize, R: Reduction<N>>(
         a: [&[u64; N]; 4],
         mul254: impl FnOnce(&[u64; 2], &[u64; 2], &[u64; 2], &[u64; 2]) -> ([u64; 2], [u64; 2]),
     ) -> Option<([u64; N], [u64; N])> {
@@ -481,30 +513,6 @@ mod x86 {
         unsafe {
             ext2_127::<N, R>([a0, a1, b0, b1], |a0, a1, b0, b1| {
                 clmul::mul254(a0, a1, b0, b1)
-            })
-        }
-    }
-
-    /// [`clmul_mul_ext2`] with PCLMULQDQ as inline assembly in encoding `C`, inlined into
-    /// any caller (see [`clmul::AsmSse`]).
-    ///
-    /// # Safety
-    /// The CPU must support PCLMULQDQ and what `C` uses.
-    #[inline(always)]
-    pub(super) unsafe fn clmul_mul_ext2_inline<
-        const N: usize,
-        R: Reduction<N>,
-        C: clmul::ClmulOp,
-    >(
-        a0: &[u64; N],
-        a1: &[u64; N],
-        b0: &[u64; N],
-        b1: &[u64; N],
-    ) -> Option<([u64; N], [u64; N])> {
-        // SAFETY: the caller guarantees what `C` uses.
-        unsafe {
-            ext2_127::<N, R>([a0, a1, b0, b1], |a0, a1, b0, b1| {
-                clmul::mul254_with::<C>(a0, a1, b0, b1)
             })
         }
     }
@@ -562,7 +570,7 @@ mod x86 {
         b: &[u64; N],
     ) -> [u64; N] {
         // SAFETY: the caller guarantees the CPU features.
-        unsafe { clmul_mul_inline::<N, R, clmul::AsmSse>(a, b) }
+        unsafe { clmul_mul_inline::<N, R, clmul::ClmulEncoding>(a, b) }
     }
 
     /// The `clmul` backend's square: SSE-encoded PCLMULQDQ, inlined.
@@ -574,7 +582,7 @@ mod x86 {
         a: &[u64; N],
     ) -> [u64; N] {
         // SAFETY: the caller guarantees the CPU features.
-        unsafe { clmul_square_inline::<N, R, clmul::AsmSse>(a) }
+        unsafe { clmul_square_inline::<N, R, clmul::ClmulEncoding>(a) }
     }
 
     /// The `vpclmul` backend's product: the 256-bit products from `VPCLMUL_MIN_WORDS`
@@ -607,6 +615,50 @@ mod x86 {
         unsafe { clmul_square_inline::<N, R, clmul::AsmVex>(a) }
     }
 
+    /// The `clmul` backend's extension square: the two base squares, SSE-encoded,
+    /// inlined (seed 001's 2S; there is no cheaper form with 128-bit products).
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_backend_square_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        // SAFETY: the caller guarantees the CPU features.
+        let s1 = unsafe { clmul_square_inline::<N, R, clmul::ClmulEncoding>(a1) };
+        // SAFETY: as above.
+        let s0 = unsafe { clmul_square_inline::<N, R, clmul::ClmulEncoding>(a0) };
+        Some((xor_words(&s0, &s1), s1))
+    }
+
+    /// [`Backend::split_even_odd`]'s portable bit gathering (the `clmul` backend's: PEXT
+    /// is microcoded and slow on some CPUs with PCLMULQDQ, AMD's before Zen 3).
+    ///
+    /// # Safety
+    /// None needed; `unsafe` to match the other backends' helpers.
+    #[inline(always)]
+    pub(super) unsafe fn portable_split_even_odd(w: u64) -> (u64, u64) {
+        (
+            u64::from(portable::gather_even(w)),
+            u64::from(portable::gather_even(w >> 1)),
+        )
+    }
+
+    /// The `vpclmul` backend's extension square: [`vpclmul::square254`] for
+    /// x^127 + x^63 + 1, `None` for other fields.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_backend_square_ext2<const N: usize, R: Reduction<N>>(
+        a0: &[u64; N],
+        a1: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        // SAFETY: the caller guarantees the CPU features of `square254`.
+        unsafe { ext2_127::<N, R>([a0, a1, a0, a1], |a0, a1, _, _| vpclmul::square254(a0, a1)) }
+    }
+
     /// The vpclmul product: 256-bit products from `VPCLMUL_MIN_WORDS` words up (where they measured faster).
     ///
     /// # Safety
@@ -627,14 +679,16 @@ mod x86 {
 
 /// The two accelerated backends differ in their product, in the encoding of their
 /// PCLMULQDQ instructions and in the CPU features of the context `run` enters; the
-/// GF(2^254) product is the PCLMULQDQ code in both. Their products and squares inline
+/// GF(2^254) product and square are the PCLMULQDQ code on `clmul` and the 256-bit code of
+/// [`vpclmul::mul254`] and [`vpclmul::square254`] on `vpclmul`. Their products and squares inline
 /// into any caller (inline assembly needs no `#[target_feature]` context), so a
 /// computation generic over the field runs them without calls; [`Auto`] calls the
 /// outlined `#[target_feature]` functions instead, which keeps each of its call sites
 /// small.
 #[cfg(target_arch = "x86_64")]
 macro_rules! accelerated_backend {
-    ($t:ty, $name:literal, $kind:expr, asm: $asm:ty, mul: $mul:ident, square: $square:ident,
+    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident,
+     ext2: $ext2:expr, square_ext2: $square_ext2:ident, split: $split:path,
      run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
@@ -646,10 +700,26 @@ macro_rules! accelerated_backend {
                 b1: &[u64; N],
             ) -> ([u64; N], [u64; N]) {
                 require($kind);
-                // SAFETY: `require` checked the CPU features, which include PCLMULQDQ and SSE4.1.
-                match unsafe { x86::clmul_mul_ext2_inline::<N, R, $asm>(a0, a1, b0, b1) } {
+                // SAFETY: `require` checked the CPU features of this backend, which its
+                // extension product `$ext2` needs.
+                match unsafe { x86::ext2_127::<N, R>([a0, a1, b0, b1], $ext2) } {
                     Some(c) => c,
                     None => ext2_by_three_products::<Self, N, R>(a0, a1, b0, b1),
+                }
+            }
+            #[inline(always)]
+            fn square_ext2<const N: usize, R: Reduction<N>>(
+                a0: &[u64; N],
+                a1: &[u64; N],
+            ) -> ([u64; N], [u64; N]) {
+                require($kind);
+                // SAFETY: `require` checked the CPU features this square needs.
+                match unsafe { x86::$square_ext2::<N, R>(a0, a1) } {
+                    Some(c) => c,
+                    None => {
+                        let s1 = Self::square::<N, R>(a1);
+                        (xor_words(&Self::square::<N, R>(a0), &s1), s1)
+                    }
                 }
             }
             #[inline(always)]
@@ -663,6 +733,12 @@ macro_rules! accelerated_backend {
                 require($kind);
                 // SAFETY: `require` checked the CPU features this square needs.
                 unsafe { x86::$square::<N, R>(a) }
+            }
+            #[inline(always)]
+            fn split_even_odd(w: u64) -> (u64, u64) {
+                require($kind);
+                // SAFETY: `require` checked the CPU features this needs.
+                unsafe { $split(w) }
             }
             #[inline(always)]
             fn run<T>(f: impl FnOnce() -> T) -> T {
@@ -694,9 +770,11 @@ accelerated_backend!(
     Clmul,
     "clmul",
     BackendKind::Clmul,
-    asm: clmul::AsmSse,
     mul: clmul_backend_mul,
     square: clmul_backend_square,
+    ext2: |a0, a1, b0, b1| clmul::mul254_with::<clmul::ClmulEncoding>(a0, a1, b0, b1),
+    square_ext2: clmul_backend_square_ext2,
+    split: x86::portable_split_even_odd,
     run: clmul::run,
     run_task: clmul::run_task
 );
@@ -705,9 +783,11 @@ accelerated_backend!(
     Vpclmul,
     "vpclmul",
     BackendKind::Vpclmul,
-    asm: clmul::AsmVex,
     mul: vpclmul_backend_mul,
     square: vpclmul_backend_square,
+    ext2: |a0, a1, b0, b1| vpclmul::mul254(a0, a1, b0, b1),
+    square_ext2: vpclmul_backend_square_ext2,
+    split: vpclmul::split_even_odd,
     run: vpclmul::run,
     run_task: vpclmul::run_task
 );

@@ -60,6 +60,7 @@ struct MulTask<'a> {
 impl BackendTask for MulTask<'_> {
     type Output = Result<Affine<Gf254>, GlsMulError>;
     const WORDS: usize = 2;
+    const EXT2: bool = true;
     #[inline(always)]
     fn run<C: Backend>(self) -> Self::Output {
         let to = |f: Gf254| Gf2Ext::new(f.c0.with_backend::<C>(), f.c1.with_backend::<C>());

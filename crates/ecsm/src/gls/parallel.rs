@@ -11,7 +11,8 @@
 //! The second thread is a persistent worker, started on first use, that receives jobs over
 //! a channel and spins briefly after each job before it blocks again, so that a run of
 //! multiplications does not pay a thread start or a wake-up each. Should the worker be
-//! unavailable, the job runs on the calling thread (same answer, no parallelism).
+//! unavailable, or the process be limited to one processor, the job runs on the calling
+//! thread (same answer, no parallelism).
 //! Variable-time, like the two methods it combines.
 
 use super::methods::{
@@ -35,10 +36,18 @@ type Job = Box<dyn FnOnce() + Send>;
 /// How long the worker keeps polling for the next job before it blocks.
 const SPIN: Duration = Duration::from_micros(200);
 
+/// The worker, started on first use; `None` when it could not be started or when this
+/// process may run on one processor only (its CPU affinity or quota, as
+/// `available_parallelism` reads them): the two threads would then share one core, the
+/// caller spinning while the worker waits for it (measured pinned to one core: 30× slower
+/// than one thread), so the job runs on the calling thread instead.
 fn worker() -> Option<&'static mpsc::Sender<Job>> {
     static WORKER: OnceLock<Option<mpsc::Sender<Job>>> = OnceLock::new();
     WORKER
         .get_or_init(|| {
+            if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+                return None;
+            }
             let (tx, rx) = mpsc::channel::<Job>();
             std::thread::Builder::new()
                 .name("ecsm-gls-worker".into())

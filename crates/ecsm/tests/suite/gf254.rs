@@ -116,6 +116,14 @@ fn arithmetic_clmul() {
     }
 }
 
+#[test]
+fn arithmetic_vpclmul() {
+    // The 256-bit extension product and square (`vpclmul::mul254`, `square254`).
+    if backend_available::<Vpclmul>("gf254 arithmetic_vpclmul") {
+        extension_arithmetic::<ecsm::field::Gf2m<2, ecsm::field::gf2m::P127, Vpclmul>>();
+    }
+}
+
 /// The element `a` recomputed with backend `B`.
 fn on<B: Backend>(a: Gf254) -> Gf254With<B> {
     Gf2Ext {
@@ -133,7 +141,25 @@ fn agrees_with_portable<B: Backend>() {
     if !backend_available::<B>("gf254 backends_agree") {
         return;
     }
-    let xs = randoms::<Gf254>(254, 60);
+    // Edge elements first: every coefficient set (the reductions' largest inputs), the
+    // top coefficient z^126 alone in either half, 0, 1 and u.
+    let all = Gf127::from_limbs([u64::MAX, u64::MAX >> 1]).unwrap();
+    let top = Gf127::from_limbs([0, 1 << 62]).unwrap();
+    let (z, o) = (Gf127::zero(), Gf127::one());
+    let mut xs = vec![
+        Gf2Ext::new(all, all),
+        Gf2Ext::new(all, z),
+        Gf2Ext::new(z, all),
+        Gf2Ext::new(top, top),
+        Gf2Ext::new(top, z),
+        Gf2Ext::new(z, top),
+        Gf2Ext::new(all, all),
+        Gf2Ext::new(z, z),
+        Gf2Ext::new(o, z),
+        Gf2Ext::new(z, o),
+        Gf2Ext::new(top, all),
+    ];
+    xs.extend(randoms::<Gf254>(254, 60));
     for w in xs.windows(2) {
         let (a, b) = (w[0], w[1]);
         let want = limbs(on::<Portable>(a) * on::<Portable>(b));

@@ -155,3 +155,42 @@ gf2m_tests! {
     vpclmul_agrees_with_portable: backends_agree<Vpclmul>;
     auto_agrees_with_portable: backends_agree<Auto>;
 }
+
+/// Bits 0, 2, 4, … of `w` (`from` = 0) or 1, 3, 5, … (`from` = 1), packed low, one at a time.
+fn gather_bits(w: u64, from: u32) -> u64 {
+    (0..32).fold(0, |acc, i| acc | (((w >> (2 * i + from)) & 1) << i))
+}
+
+/// `Backend::split_even_odd` (the square root's bit gathering, PEXT on `vpclmul`) against
+/// the bit-by-bit gathering, on edge and random words.
+fn split_matches_bits<B: Backend>() {
+    if !common::backend_available::<B>("split_even_odd") {
+        return;
+    }
+    let mut r = rng(0x5917);
+    let mut words = vec![
+        0,
+        u64::MAX,
+        0x5555_5555_5555_5555,
+        0xAAAA_AAAA_AAAA_AAAA,
+        1,
+        1 << 63,
+    ];
+    words.extend((0..2000).map(|_| r.next_u64()));
+    for w in words {
+        assert_eq!(
+            B::split_even_odd(w),
+            (gather_bits(w, 0), gather_bits(w, 1)),
+            "{} on {w:#x}",
+            B::NAME
+        );
+    }
+}
+
+#[test]
+fn split_even_odd_on_every_backend() {
+    split_matches_bits::<ecsm::backend::Portable>();
+    split_matches_bits::<ecsm::backend::Clmul>();
+    split_matches_bits::<ecsm::backend::Vpclmul>();
+    split_matches_bits::<ecsm::backend::Auto>();
+}

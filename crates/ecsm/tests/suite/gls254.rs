@@ -1682,7 +1682,8 @@ fn methods_agree_with_portable<B: Backend>() {
 #[test]
 fn backends_agree_on_every_method() {
     methods_agree_with_portable::<Portable>();
-    // Not `vpclmul`: GF(2^254) runs on `clmul` under it (4 words, below
-    // VPCLMUL_MIN_WORDS; `ecsm::backend::effective`).
     methods_agree_with_portable::<Clmul>();
+    // The GLS methods run on `vpclmul` when it is selected (`BackendTask::EXT2`), for
+    // its 256-bit GF(2^254) product and square.
+    methods_agree_with_portable::<ecsm::backend::Vpclmul>();
 }

@@ -21,7 +21,7 @@ use super::bytes::{be_to_words, words_to_be};
 use super::chain::{itoh_tsujii, AdditionChain};
 use super::{BinaryField, BinaryFieldTask, Field, FieldError, FieldMap};
 use crate::backend::barrier::opaque;
-use crate::backend::{portable::gather_even, Auto, Backend, BackendTask};
+use crate::backend::{Auto, Backend, BackendTask};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -513,7 +513,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let mut odd = [0u64; N];
         for i in 0..N {
             let w = self.limbs[i];
-            let (e, o) = (gather_even(w) as u64, gather_even(w >> 1) as u64);
+            let (e, o) = B::split_even_odd(w);
             even[i / 2] |= e << (32 * (i % 2));
             odd[i / 2] |= o << (32 * (i % 2));
         }
