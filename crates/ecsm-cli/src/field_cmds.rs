@@ -42,7 +42,7 @@ pub fn info(backend: BackendKind) {
         Some(v) => format!("forced by ECSM_BACKEND={v}"),
         None => match detect() {
             BackendKind::Vpclmul => {
-                "detected: PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ present".to_string()
+                "detected: PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ and BMI2 present".to_string()
             }
             BackendKind::Clmul => {
                 "detected: PCLMULQDQ and SSE4.1 present (no AVX2/VPCLMULQDQ)".to_string()

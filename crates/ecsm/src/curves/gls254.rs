@@ -27,9 +27,10 @@ use std::hint::black_box;
 use std::sync::OnceLock;
 
 /// The method used when none is named and for the subgroup-free operations: the fastest
-/// single-thread method measured here (`ecsm bench --curve gls254 --quick`, one core, the
-/// GF(2^127) products inlined: lambda-dbl-add:w=4 14.4 µs, w=5 14.4 µs, lambda-halve-add:w=4
-/// 17.7 µs; the seed's Haswell figures have halve-and-add ahead, by 10 %).
+/// single-thread method measured here (`ecsm bench --curve gls254`, native build, one core,
+/// the `vpclmul` GF(2^254) product: lambda-dbl-add:w=4 17.1–17.4 µs against
+/// lambda-halve-add:w=4 20.2–20.3 µs in a slow phase of the machine, 2026-11-26; the seed's
+/// Haswell figures have halve-and-add ahead, by 10 %).
 pub const GLS_DEFAULT_METHOD: GlsMethod =
     GlsMethod::LambdaDblAdd(crate::gls::methods::GLS_DEFAULT_W);
 /// The method of `ecdh`.
