@@ -560,7 +560,7 @@ mod x86 {
         unsafe { clmul::square_with::<N, R, C>(a) }
     }
 
-    /// The `clmul` backend's product: SSE-encoded PCLMULQDQ, inlined.
+    /// The `clmul` backend's product: PCLMULQDQ in [`clmul::ClmulEncoding`], inlined.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ and SSE4.1.
@@ -573,7 +573,7 @@ mod x86 {
         unsafe { clmul_mul_inline::<N, R, clmul::ClmulEncoding>(a, b) }
     }
 
-    /// The `clmul` backend's square: SSE-encoded PCLMULQDQ, inlined.
+    /// The `clmul` backend's square: PCLMULQDQ in [`clmul::ClmulEncoding`], inlined.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ and SSE4.1.
@@ -615,8 +615,9 @@ mod x86 {
         unsafe { clmul_square_inline::<N, R, clmul::AsmVex>(a) }
     }
 
-    /// The `clmul` backend's extension square: the two base squares, SSE-encoded,
-    /// inlined (seed 001's 2S; there is no cheaper form with 128-bit products).
+    /// The `clmul` backend's extension square: the two base squares in
+    /// [`clmul::ClmulEncoding`], inlined (seed 001's 2S; there is no cheaper form with
+    /// 128-bit products).
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ and SSE4.1.
