@@ -135,7 +135,7 @@ pub(super) unsafe fn karatsuba128<C: ClmulOp>(a: __m128i, b: __m128i) -> (__m128
 /// SSE2 only (the SSSE3 `palignr` and SSE4.1 `pblendw` of an earlier version are a
 /// `shufpd` and an `unpcklqdq` here), so that it inlines into any caller.
 #[inline(always)]
-pub(super) fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
+fn reduce127(lo: __m128i, hi: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
     unsafe {
         // H = P >> 127, lane-wise: [P2<<1 | P1>>63, P3<<1 | P2>>63], with [P1, P2] = mid.
@@ -464,7 +464,7 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
 /// needed. Three fewer steps on the dependency chain.
 /// SSE2 only, like [`reduce127`].
 #[inline(always)]
-pub(super) fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
+fn reduce127_square(lo: __m128i, hi: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of the x86-64 baseline, so its intrinsics always run.
     unsafe {
         let h = _mm_add_epi64(hi, hi); // [H0, H1] = [P2 << 1, P3 << 1]

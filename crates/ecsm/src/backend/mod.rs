@@ -87,6 +87,16 @@ fn ext2_by_three_products<B: Backend, const N: usize, R: Reduction<N>>(
     (xor_words(&a0b0, &a1b1), xor_words(&cross, &a0b0))
 }
 
+/// Seed 001's extension square from two base squares: (a₀² + a₁², a₁²).
+#[inline(always)]
+fn ext2_by_two_squares<B: Backend, const N: usize, R: Reduction<N>>(
+    a0: &[u64; N],
+    a1: &[u64; N],
+) -> ([u64; N], [u64; N]) {
+    let s1 = B::square::<N, R>(a1);
+    (xor_words(&B::square::<N, R>(a0), &s1), s1)
+}
+
 /// Work generic over the backend, run by [`dispatch`] on the backend selected at run
 /// time. Each backend gets its own instance, entered once through [`Backend::run`], so
 /// the field operations inside inline (a closure shared by several backends would not).
@@ -175,17 +185,13 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         a0: &[u64; N],
         a1: &[u64; N],
     ) -> ([u64; N], [u64; N]) {
-        let s1 = Self::square::<N, R>(a1);
-        (xor_words(&Self::square::<N, R>(a0), &s1), s1)
+        ext2_by_two_squares::<Self, N, R>(a0, a1)
     }
     /// The even- and odd-indexed bits of `w`, each packed into the low 32 bits of a
     /// word (the two halves of a square root, [`crate::field::BinaryField::sqrt`]).
     #[inline(always)]
     fn split_even_odd(w: u64) -> (u64, u64) {
-        (
-            u64::from(portable::gather_even(w)),
-            u64::from(portable::gather_even(w >> 1)),
-        )
+        portable::split_even_odd(w)
     }
     /// Run `task` with this backend (for [`Auto`]: the one selected at run time).
     #[inline(always)]
@@ -615,9 +621,8 @@ mod x86 {
         unsafe { clmul_square_inline::<N, R, clmul::AsmVex>(a) }
     }
 
-    /// The `clmul` backend's extension square: the two base squares in
-    /// [`clmul::ClmulEncoding`], inlined (seed 001's 2S; there is no cheaper form with
-    /// 128-bit products).
+    /// The `clmul` backend's extension square: its own two base squares, inlined (seed
+    /// 001's 2S; there is no cheaper form with 128-bit products).
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ and SSE4.1.
@@ -626,11 +631,7 @@ mod x86 {
         a0: &[u64; N],
         a1: &[u64; N],
     ) -> Option<([u64; N], [u64; N])> {
-        // SAFETY: the caller guarantees the CPU features.
-        let s1 = unsafe { clmul_square_inline::<N, R, clmul::ClmulEncoding>(a1) };
-        // SAFETY: as above.
-        let s0 = unsafe { clmul_square_inline::<N, R, clmul::ClmulEncoding>(a0) };
-        Some((xor_words(&s0, &s1), s1))
+        Some(ext2_by_two_squares::<Clmul, N, R>(a0, a1))
     }
 
     /// [`Backend::split_even_odd`]'s portable bit gathering (the `clmul` backend's: PEXT
@@ -640,10 +641,7 @@ mod x86 {
     /// None needed; `unsafe` to match the other backends' helpers.
     #[inline(always)]
     pub(super) unsafe fn portable_split_even_odd(w: u64) -> (u64, u64) {
-        (
-            u64::from(portable::gather_even(w)),
-            u64::from(portable::gather_even(w >> 1)),
-        )
+        portable::split_even_odd(w)
     }
 
     /// The `vpclmul` backend's extension square: [`vpclmul::square254`] for
@@ -717,10 +715,7 @@ macro_rules! accelerated_backend {
                 // SAFETY: `require` checked the CPU features this square needs.
                 match unsafe { x86::$square_ext2::<N, R>(a0, a1) } {
                     Some(c) => c,
-                    None => {
-                        let s1 = Self::square::<N, R>(a1);
-                        (xor_words(&Self::square::<N, R>(a0), &s1), s1)
-                    }
+                    None => ext2_by_two_squares::<Self, N, R>(a0, a1),
                 }
             }
             #[inline(always)]

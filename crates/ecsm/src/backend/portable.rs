@@ -77,6 +77,12 @@ pub fn gather_even(v: u64) -> u32 {
     v as u32
 }
 
+/// The even- and odd-indexed bits of `w`, each packed into the low 32 bits of a word.
+#[inline(always)]
+pub fn split_even_odd(w: u64) -> (u64, u64) {
+    (u64::from(gather_even(w)), u64::from(gather_even(w >> 1)))
+}
+
 /// Full carry-less product of two N-word polynomials, schoolbook over 64-bit words.
 #[inline(always)]
 pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide {
