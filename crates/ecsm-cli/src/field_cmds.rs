@@ -1,5 +1,6 @@
 //! `ecsm info`, `ecsm fields` and `ecsm field-bench`.
 
+use crate::report::doc::{table_text, Cell, Table};
 use crate::UsageError;
 use clap::Args;
 use ecsm::backend::{cpu_features, detect, effective, effective_ext2, BackendKind};
@@ -178,7 +179,24 @@ pub fn run_bench(fields: &[&str], all: bool, cfg: BenchConfig) -> Vec<OpTiming> 
     rows
 }
 
-pub fn print_table(rows: &[OpTiming]) {
+/// (field, backend) pairs of the timings, in their order.
+pub fn field_backend_keys(rows: &[OpTiming]) -> Vec<(&'static str, &'static str)> {
+    let mut keys: Vec<(&str, &str)> = rows.iter().map(|r| (r.field, r.backend)).collect();
+    keys.dedup();
+    keys
+}
+
+/// The timings of one field on one backend.
+pub fn timings_of(rows: &[OpTiming], field: &str, backend: &str) -> Vec<OpTiming> {
+    rows.iter()
+        .filter(|r| r.field == field && r.backend == backend)
+        .cloned()
+        .collect()
+}
+
+/// The latencies of `rows` as a table: a row per field and backend, a column per
+/// operation, then the ratios I/M, S/M and H/M.
+pub fn latency_table(rows: &[OpTiming]) -> Table {
     let ops = [
         "mul",
         "sqr",
@@ -190,34 +208,30 @@ pub fn print_table(rows: &[OpTiming]) {
         "trace",
         "add",
     ];
-    print!("{:<13} {:<9}", "field", "backend");
-    for op in ops {
-        print!(" {op:>10}");
-    }
-    println!(" {:>6} {:>6} {:>6}", "I/M", "S/M", "H/M");
-    let mut keys: Vec<(&str, &str)> = rows.iter().map(|r| (r.field, r.backend)).collect();
-    keys.dedup();
-    for (field, backend) in keys {
-        let these: Vec<OpTiming> = rows
-            .iter()
-            .filter(|r| r.field == field && r.backend == backend)
-            .cloned()
-            .collect();
-        print!("{field:<13} {backend:<9}");
+    let mut t = Table::new(
+        ["field", "backend"]
+            .into_iter()
+            .chain(ops)
+            .chain(["I/M", "S/M", "H/M"]),
+    );
+    for (field, backend) in field_backend_keys(rows) {
+        let these = timings_of(rows, field, backend);
+        let mut row = vec![Cell::text(field), Cell::text(backend)];
         for op in ops {
-            match these.iter().find(|t| t.op == op) {
-                Some(t) => print!(" {:>10.1}", t.timing.median_ns),
-                None => print!(" {:>10}", "-"),
-            }
+            row.push(Cell::opt(
+                these
+                    .iter()
+                    .find(|t| t.op == op)
+                    .map(|t| t.timing.median_ns),
+                1,
+            ));
         }
-        let r = |n, d| ratio(&these, n, d).map_or("-".to_string(), |v| format!("{v:.2}"));
-        println!(
-            " {:>6} {:>6} {:>6}",
-            r("inv", "mul"),
-            r("sqr", "mul"),
-            r("half_trace", "mul")
-        );
+        for (n, d) in [("inv", "mul"), ("sqr", "mul"), ("half_trace", "mul")] {
+            row.push(Cell::opt(ratio(&these, n, d), 2));
+        }
+        t.row(row);
     }
+    t
 }
 
 pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
@@ -251,7 +265,7 @@ pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
         println!("inv_ct = Itoh-Tsujii with plain squarings (constant-time), inv_euclid = binary extended Euclid;");
         println!("prime fields: inv = Bernstein-Yang divsteps (variable-time), inv_ct = Fermat with a fixed window;");
         println!("first row of each field: the backend the library runs it on");
-        print_table(&rows);
+        print!("{}", table_text(&latency_table(&rows)));
     }
     Ok(())
 }

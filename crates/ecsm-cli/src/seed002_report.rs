@@ -1,6 +1,7 @@
 //! The "seed 002" section of `ecsm report`: Méloni–Hasan's Tables 1–8, ours measured
 //! beside the paper's, and the real time of each shape and method.
 
+use crate::report::doc::{BarChart, Cell, Section, Table};
 use ecsm::experiments::paper::seed002_op_cost;
 use ecsm::experiments::paper::{
     Seed002DbnsOps, Seed002Row, SEED002_TABLE3, SEED002_TABLE4, SEED002_TABLE5, SEED002_TABLE6,
@@ -93,20 +94,21 @@ fn method_of(row: &Seed002Row) -> Option<ShapeMethod> {
     }
 }
 
-fn table_1_2() {
-    println!("Tables 1 and 2 -- cost of each curve operation, measured on Counted (256-bit curves) beside the seed's (M + S; C = multiplications by curve constants, which the seed leaves out):");
+fn table_1_2(s: &mut Section) {
+    s.heading("Tables 1 and 2 -- cost of each curve operation, measured on Counted (256-bit curves) beside the seed's (M + S; C = multiplications by curve constants, which the seed leaves out):");
     let ops = &ShapeOp::ALL[..11];
-    print!("  {:<14}", "shape");
-    for op in ops {
-        print!(" {:>9}", op.name());
-    }
-    println!(" {:>9}", "ZADD");
+    let mut t = Table::new(
+        ["shape"]
+            .into_iter()
+            .chain(ops.iter().map(|op| op.name()))
+            .chain(["ZADD", "constants"]),
+    );
     for exp in experiments(256) {
         let costs = exp.op_costs(7);
         let seed = seed_table(exp.shape()).expect("every shape has a row");
-        print!("  {:<14}", exp.shape());
+        let mut row = vec![Cell::text(exp.shape())];
         for (i, _) in ops.iter().enumerate() {
-            let cell = match costs[i] {
+            row.push(Cell::text(match costs[i] {
                 Some(c) => {
                     let mark = if (c.mul as u32, c.sqr as u32) == seed[i] {
                         ""
@@ -116,27 +118,28 @@ fn table_1_2() {
                     format!("{}M{}S{mark}", c.mul, c.sqr)
                 }
                 None => "n/a".into(),
-            };
-            print!(" {cell:>9}");
+            }));
         }
-        let z = costs[11].map_or("-".to_string(), |c| format!("{}M{}S", c.mul, c.sqr));
-        println!(" {z:>9}");
+        row.push(Cell::text(
+            costs[11].map_or("-".to_string(), |c| format!("{}M{}S", c.mul, c.sqr)),
+        ));
         let consts: Vec<String> = costs
             .iter()
             .flatten()
             .filter(|c| c.mul_const > 0)
             .map(|c| format!("{} {}C", c.op.name(), c.mul_const))
             .collect();
-        print!("  {:<14}", "  seed");
-        for &(m, s) in seed.iter() {
-            print!(" {:>9}", format!("{m}M{s}S"));
-        }
-        println!();
-        if !consts.is_empty() {
-            println!("  {:<14} constants: {}", "", consts.join(", "));
-        }
+        row.push(Cell::text(consts.join(", ")));
+        t.row(row);
+        t.row(
+            [Cell::text("  seed")]
+                .into_iter()
+                .chain(seed.iter().map(|&(m, s)| Cell::text(format!("{m}M{s}S"))))
+                .collect(),
+        );
     }
-    println!("  (* = differs from the seed's entry. 3dik: ZZ is a coordinate, so the projective additions need no Z^2 squarings (2S fewer; the mixed ones match). ext-jquartic TPL: the seed's 8M + 4S omits XX, ZZ and R of the result, which every later operation reads (8M + 7S with them). hessian TPL: the seed's 8M + 6S is the projective tripling; with the extended coordinates every other operation needs it is 7M + 8S + 2C. Jacobian 2dADD: with both Z^2 cached, add-2007-bl still needs both Z^3 (11M + 3S, not 10M + 4S).)");
+    s.table(t);
+    s.text("  (* = differs from the seed's entry. 3dik: ZZ is a coordinate, so the projective additions need no Z^2 squarings (2S fewer; the mixed ones match). ext-jquartic TPL: the seed's 8M + 4S omits XX, ZZ and R of the result, which every later operation reads (8M + 7S with them). hessian TPL: the seed's 8M + 6S is the projective tripling; with the extended coordinates every other operation needs it is 7M + 8S + 2C. Jacobian 2dADD: with both Z^2 cached, add-2007-bl still needs both Z^3 (11M + 3S, not 10M + 4S).)");
 }
 
 /// Why a row of Tables 3/4 differs from the seed's by more than 2 %, judged from the
@@ -159,40 +162,46 @@ fn percent(ours: f64, seed: f64) -> f64 {
     100.0 * (ours - seed) / seed
 }
 
-fn tables_3_4(scalars: usize) -> Vec<(usize, String, ShapeCounts)> {
+fn tables_3_4(s: &mut Section, scalars: usize) -> Vec<(usize, String, ShapeCounts)> {
     let mut kept = Vec::new();
     for (bits, table, name) in [
         (160, &SEED002_TABLE3[..], "Table 3"),
         (256, &SEED002_TABLE4[..], "Table 4"),
     ] {
-        println!();
-        println!("{name} -- {bits}-bit scalars, our counts ({scalars} random scalars, M + 0.8S) beside the seed's (10,000 scalars), and our operation counts priced at the seed's Tables 1/2:");
-        println!(
-            "  {:<14} {:<11} {:>5} {:>5} {:>5} {:>9} {:>9} {:>7} {:>9} {:>7}  why",
-            "shape", "method", "b_max", "t_max", "Z_max", "ours", "seed", "diff", "@seed", "diff"
-        );
+        s.heading(format!("{name} -- {bits}-bit scalars, our counts ({scalars} random scalars, M + 0.8S) beside the seed's (10,000 scalars), and our operation counts priced at the seed's Tables 1/2:"));
+        let mut t = Table::new([
+            "shape", "method", "b_max", "t_max", "Z_max", "ours", "seed", "diff", "@seed", "diff",
+            "why",
+        ]);
+        let mut chart = (Vec::new(), Vec::new(), Vec::new());
         let ks = random_scalars(bits, scalars, 2009);
         for exp in experiments(bits) {
             for row in table.iter().filter(|r| r.0 == exp.shape()) {
-                let &(_, m, b, t, z, seed) = row;
-                let dash = |v: u32| match v {
-                    0 => "-".to_string(),
-                    v => v.to_string(),
+                let &(_, m, b, t_max, z, seed) = row;
+                let bound = |v: u32| match v {
+                    0 => Cell::text("-"),
+                    v => Cell::int(v.into()),
                 };
+                let mut cells = vec![
+                    Cell::text(exp.shape()),
+                    Cell::text(m),
+                    bound(b),
+                    bound(t_max),
+                    bound(z),
+                ];
+                chart.0.push(format!("{} {m}", exp.shape()));
+                chart.2.push(Some(seed));
                 let Some(meth) = method_of(row) else {
-                    println!(
-                        "  {:<14} {:<11} {:>5} {:>5} {:>5} {:>9} {:>9.1} {:>7} {:>9} {:>7}  quoted",
-                        exp.shape(),
-                        m,
-                        dash(b),
-                        dash(t),
-                        dash(z),
-                        "-",
-                        seed,
-                        "-",
-                        "-",
-                        "-"
-                    );
+                    cells.extend([
+                        Cell::text("-"),
+                        Cell::num(seed, 1),
+                        Cell::text("-"),
+                        Cell::text("-"),
+                        Cell::text("-"),
+                        Cell::text("quoted"),
+                    ]);
+                    t.row(cells);
+                    chart.1.push(None);
                     continue;
                 };
                 let c = exp
@@ -201,36 +210,43 @@ fn tables_3_4(scalars: usize) -> Vec<(usize, String, ShapeCounts)> {
                 let diff = percent(c.total_m(), seed);
                 let repriced = c.priced(|op| seed002_op_cost(exp.shape(), op));
                 let diff2 = repriced.map(|r| percent(r, seed));
-                println!(
-                    "  {:<14} {:<11} {:>5} {:>5} {:>5} {:>9.1} {:>9.1} {:>+6.1}% {:>9} {:>7}  {}",
-                    exp.shape(),
-                    m,
-                    dash(b),
-                    dash(t),
-                    dash(z),
-                    c.total_m(),
-                    seed,
-                    diff,
-                    repriced.map_or("-".into(), |r| format!("{r:.1}")),
-                    diff2.map_or("-".into(), |d| format!("{d:+.1}%")),
-                    why(m, diff, diff2)
-                );
+                cells.extend([
+                    Cell::num(c.total_m(), 1),
+                    Cell::num(seed, 1),
+                    Cell::signed_pct(diff, 1),
+                    Cell::opt(repriced, 1),
+                    diff2.map_or(Cell::text("-"), |d| Cell::signed_pct(d, 1)),
+                    Cell::text(why(m, diff, diff2)),
+                ]);
+                t.row(cells);
+                chart.1.push(Some(c.total_m()));
                 kept.push((bits, m.to_string(), c));
             }
         }
-        beyond_the_seed(bits, table, &ks);
+        s.table(t);
+        s.chart(
+            BarChart::new(
+                format!("{name}: M + 0.8S per shape and method, {bits}-bit, ours and the seed's"),
+                "M + 0.8S per scalar multiplication",
+                false,
+            )
+            .categories(chart.0)
+            .series("ours (measured)", chart.1)
+            .series(format!("seed ({name})"), chart.2),
+        );
+        beyond_the_seed(s, bits, table, &ks);
     }
-    println!();
-    println!("  why: costs = the difference is in the formulas: our counts priced at the seed's Tables 1/2 come within 2 % (Tables 1/2 above, *: 3dik additions 2S cheaper, ext-jquartic TPL 3S dearer, hessian TPL 1M cheaper and 2S dearer, Jacobian 2dADD 1M dearer and 1S cheaper).");
-    println!("       quoted = the seed quotes this row from other works with their own protocols (seed notes): its DB-chain rows are Bernstein-Birkner-Lange-Peters 2007's chains, with digits from a table of odd multiples and their own search, where ours run the seed's Algorithm 1 (digits +-1, greedy) -- db-opt below is a chain of their kind; its 4-NAF rows are from BBLP 2007 and Bernstein-Lange's database, whose precomputation and addition formulas are not the seed's Table 1; ours is 1 DBL + 3 additions for 3P, 5P, 7P and an addition per nonzero digit, all priced above.");
-    println!("       open = not explained yet.");
-    println!("  @seed prices ZADD at the co-Z 5M + 2S (the seed gives no figure). Ours is measured at S = 0.8M: every figure is an average of M and S counted while the method ran.");
+    s.text("");
+    s.text("  why: costs = the difference is in the formulas: our counts priced at the seed's Tables 1/2 come within 2 % (Tables 1/2 above, *: 3dik additions 2S cheaper, ext-jquartic TPL 3S dearer, hessian TPL 1M cheaper and 2S dearer, Jacobian 2dADD 1M dearer and 1S cheaper).");
+    s.text("       quoted = the seed quotes this row from other works with their own protocols (seed notes): its DB-chain rows are Bernstein-Birkner-Lange-Peters 2007's chains, with digits from a table of odd multiples and their own search, where ours run the seed's Algorithm 1 (digits +-1, greedy) -- db-opt below is a chain of their kind; its 4-NAF rows are from BBLP 2007 and Bernstein-Lange's database, whose precomputation and addition formulas are not the seed's Table 1; ours is 1 DBL + 3 additions for 3P, 5P, 7P and an addition per nonzero digit, all priced above.");
+    s.text("       open = not explained yet.");
+    s.text("  @seed prices ZADD at the co-Z 5M + 2S (the seed gives no figure). Ours is measured at S = 0.8M: every figure is an average of M and S counted while the method ran.");
     kept
 }
 
 /// Our best parameters (from `ecsm sweep`) and db-opt, each beside the seed's best row
 /// for the shape.
-fn beyond_the_seed(bits: usize, table: &[Seed002Row], ks: &[Vec<u64>]) {
+fn beyond_the_seed(s: &mut Section, bits: usize, table: &[Seed002Row], ks: &[Vec<u64>]) {
     let ours: Vec<(&str, &str)> = OUR_PARAMS
         .iter()
         .filter(|&&(b, _, _)| b == bits)
@@ -239,7 +255,7 @@ fn beyond_the_seed(bits: usize, table: &[Seed002Row], ks: &[Vec<u64>]) {
     if ours.is_empty() {
         return;
     }
-    println!("  Beyond the seed -- our best parameters and the optimal chains (db-opt), beside the seed's best row for the shape ({OUR_PARAMS_SOURCE}):");
+    s.text(format!("  Beyond the seed -- our best parameters and the optimal chains (db-opt), beside the seed's best row for the shape ({OUR_PARAMS_SOURCE}):"));
     // The counts of the beam rows take seconds each: run them on every core.
     let totals: Vec<f64> = ours
         .par_iter()
@@ -266,27 +282,30 @@ fn beyond_the_seed(bits: usize, table: &[Seed002Row], ks: &[Vec<u64>]) {
             .filter(|((s, _), _)| *s == shape)
             .map(|((_, spec), &t)| format!("{spec} {t:.1} ({:+.1}%)", percent(t, best.5)))
             .collect();
-        println!(
+        s.text(format!(
             "  {shape:<14} vs {} {:.1}: {}",
             best.1,
             best.5,
             cells.join("; ")
-        );
+        ));
     }
 }
 
-fn tables_5_to_8(kept: &[(usize, String, ShapeCounts)]) {
+fn tables_5_to_8(s: &mut Section, kept: &[(usize, String, ShapeCounts)]) {
+    let ours_seed = |ours: f64, seed: f64| Cell::text(format!("{ours:.2}/{seed:.2}"));
     for (bits, dbns, bzns, n5, n6) in [
         (160, &SEED002_TABLE5, &SEED002_TABLE6, "Table 5", "Table 6"),
         (256, &SEED002_TABLE7, &SEED002_TABLE8, "Table 7", "Table 8"),
     ] {
-        println!();
-        println!("{n5} -- Yao-DBNS operations per multiplication, {bits}-bit, ours / seed's:");
-        print!("  {:<14}", "shape");
-        for op in DBNS_COLUMNS {
-            print!(" {:>13}", op.name());
-        }
-        println!(" {:>13}", "additions");
+        s.heading(format!(
+            "{n5} -- Yao-DBNS operations per multiplication, {bits}-bit, ours / seed's:"
+        ));
+        let mut t = Table::new(
+            ["shape"]
+                .into_iter()
+                .chain(DBNS_COLUMNS.iter().map(|op| op.name()))
+                .chain(["additions"]),
+        );
         for &(shape, seed) in dbns.iter() as std::slice::Iter<'_, Seed002DbnsOps> {
             let Some((_, _, c)) = kept
                 .iter()
@@ -294,19 +313,23 @@ fn tables_5_to_8(kept: &[(usize, String, ShapeCounts)]) {
             else {
                 continue;
             };
-            print!("  {shape:<14}");
-            for (op, s) in DBNS_COLUMNS.iter().zip(seed) {
-                print!(" {:>13}", format!("{:.2}/{:.2}", c.op(*op), s));
+            let mut row = vec![Cell::text(shape)];
+            for (op, sd) in DBNS_COLUMNS.iter().zip(seed) {
+                row.push(ours_seed(c.op(*op), sd));
             }
-            let seed_adds: f64 = seed[2..].iter().sum();
-            println!(" {:>13}", format!("{:.2}/{:.2}", c.additions(), seed_adds));
+            row.push(ours_seed(c.additions(), seed[2..].iter().sum()));
+            t.row(row);
         }
-        println!("{n6} -- Yao-BZNS operations per multiplication, {bits}-bit, ours / seed's:");
-        print!("  {:<14}", "shape");
-        for op in BZNS_COLUMNS {
-            print!(" {:>13}", op.name());
-        }
-        println!(" {:>13}", "additions");
+        s.table(t);
+        s.heading(format!(
+            "{n6} -- Yao-BZNS operations per multiplication, {bits}-bit, ours / seed's:"
+        ));
+        let mut t = Table::new(
+            ["shape"]
+                .into_iter()
+                .chain(BZNS_COLUMNS.iter().map(|op| op.name()))
+                .chain(["additions"]),
+        );
         for shape in ["jacobian", "jacobian-3"] {
             let Some((_, _, c)) = kept
                 .iter()
@@ -314,21 +337,21 @@ fn tables_5_to_8(kept: &[(usize, String, ShapeCounts)]) {
             else {
                 continue;
             };
-            print!("  {shape:<14}");
-            for (op, s) in BZNS_COLUMNS.iter().zip(bzns.iter()) {
-                print!(" {:>13}", format!("{:.2}/{:.2}", c.op(*op), s));
+            let mut row = vec![Cell::text(shape)];
+            for (op, sd) in BZNS_COLUMNS.iter().zip(bzns.iter()) {
+                row.push(ours_seed(c.op(*op), *sd));
             }
-            let seed_adds: f64 = bzns[1..].iter().sum();
-            println!(" {:>13}", format!("{:.2}/{:.2}", c.additions(), seed_adds));
+            row.push(ours_seed(c.additions(), bzns[1..].iter().sum()));
+            t.row(row);
         }
+        s.table(t);
     }
-    println!();
-    println!("  Where these differ: DBL and TPL are max b and max t, set by the bounds, and agree within 1 %. The additions, all kinds together (ZADD included), are the n - 1 terms of the expansion (with BZNS, plus the Fibonacci multiples); their totals come within a few percent (the seed's Table 5 ext-jquartic row repeats its edwards row, seed notes). Their kinds differ because they depend on the order in which Yao's sums d(j) are formed, which the seed leaves open: ours adds each term's 2^b.P (or F_Z.P) straight into the running sum, so most additions take a freshly doubled point (dADD) or one already added once (reADD), and almost none adds two sums built apart (the seed's 2dADD and ADD). Every kind is priced in Tables 3/4's @seed column.");
+    s.text("");
+    s.text("  Where these differ: DBL and TPL are max b and max t, set by the bounds, and agree within 1 %. The additions, all kinds together (ZADD included), are the n - 1 terms of the expansion (with BZNS, plus the Fibonacci multiples); their totals come within a few percent (the seed's Table 5 ext-jquartic row repeats its edwards row, seed notes). Their kinds differ because they depend on the order in which Yao's sums d(j) are formed, which the seed leaves open: ours adds each term's 2^b.P (or F_Z.P) straight into the running sum, so most additions take a freshly doubled point (dADD) or one already added once (reADD), and almost none adds two sums built apart (the seed's 2dADD and ADD). Every kind is priced in Tables 3/4's @seed column.");
 }
 
-fn timings(cfg: BenchConfig) {
-    println!();
-    println!("Beyond the seed -- real time of one multiplication on the 256-bit curves (median ns, this machine; ratio to jacobian-3 naf:w=4, the same run):");
+fn timings(s: &mut Section, cfg: BenchConfig) {
+    s.heading("Beyond the seed -- real time of one multiplication on the 256-bit curves (median ns, this machine; ratio to jacobian-3 naf:w=4, the same run):");
     let rows: Vec<(&'static str, Vec<(String, f64)>)> = experiments(256)
         .iter()
         .map(|exp| {
@@ -354,20 +377,50 @@ fn timings(cfg: BenchConfig) {
         .find(|(s, _)| *s == "jacobian-3")
         .and_then(|(_, t)| t.iter().find(|(m, _)| m == "naf:w=4"))
         .map_or(f64::NAN, |&(_, ns)| ns);
-    for (shape, times) in rows {
+    for (shape, times) in &rows {
         let cells: Vec<String> = times
             .iter()
             .map(|(m, ns)| format!("{m} {:.1} µs ({:.2})", ns / 1000.0, ns / base))
             .collect();
-        println!("  {shape:<14} {}", cells.join("; "));
+        s.text(format!("  {shape:<14} {}", cells.join("; ")));
     }
-    peers(cfg);
+    // One series per method family (the spec up to its parameters), so that a shape's
+    // bars line up with the other shapes'.
+    let family = |m: &str| m.split(':').next().unwrap_or(m).to_string();
+    let mut families: Vec<String> = Vec::new();
+    for (_, times) in &rows {
+        for (m, _) in times {
+            if !families.contains(&family(m)) {
+                families.push(family(m));
+            }
+        }
+    }
+    let mut chart = BarChart::new(
+        "Time of one 256-bit multiplication per shape and method",
+        "µs per scalar multiplication",
+        false,
+    )
+    .categories(rows.iter().map(|(shape, _)| *shape));
+    for f in &families {
+        let values = rows
+            .iter()
+            .map(|(_, times)| {
+                times
+                    .iter()
+                    .find(|(m, _)| family(m) == *f)
+                    .map(|(_, ns)| ns / 1000.0)
+            })
+            .collect();
+        chart = chart.series(f.clone(), values);
+    }
+    s.chart(chart);
+    peers(s, cfg);
 }
 
 /// ed448, P-256 and secp256k1: our default method beside crrl's constant-time
 /// multiplication, timed in this run (feature `crrl`; otherwise a line saying so).
-fn peers(cfg: BenchConfig) {
-    println!("Beside a peer -- our default method on the named curves with seed 002's shapes, and crrl's multiplication timed in the same run (median µs):");
+fn peers(s: &mut Section, cfg: BenchConfig) {
+    s.heading("Beside a peer -- our default method on the named curves with seed 002's shapes, and crrl's multiplication timed in the same run (median µs):");
     for name in ["ed448", "secp256r1", "secp256k1"] {
         let curve = ecsm::curves::named::find_curve(name).expect("built-in curve");
         let method = curve.default_method();
@@ -375,27 +428,30 @@ fn peers(cfg: BenchConfig) {
             .bench_mul(&method, cfg, 5)
             .expect("the default method runs");
         let Some((label, peer)) = crate::peer_bench::crrl_peer_timing(name, cfg, 5) else {
-            println!(
+            s.text(format!(
                 "  {name:<10} ours ({method}) {:.1} µs; crrl not built in (`--features crrl`, see the README)",
                 ours.median_ns / 1000.0
-            );
+            ));
             continue;
         };
-        println!(
+        s.text(format!(
             "  {name:<10} ours ({method}) {:.1} µs; {label} {:.1} µs (constant time); ours/peer {:.2}",
             ours.median_ns / 1000.0,
             peer.median_ns / 1000.0,
             ours.median_ns / peer.median_ns
-        );
+        ));
     }
 }
 
-/// Print the section.
-pub fn seed002_section(cfg: BenchConfig, scalars: usize) {
-    println!("5. Seed 002 (Méloni-Hasan, CHES 2009): Yao's algorithm with double bases on eight curve shapes");
-    println!("---------------------------------------------------------------------------------------------");
-    table_1_2();
-    let kept = tables_3_4(scalars);
-    tables_5_to_8(&kept);
-    timings(cfg);
+/// The section.
+pub fn seed002_section(cfg: BenchConfig, scalars: usize) -> Section {
+    let mut s = Section::new(
+        "seed002",
+        "5. Seed 002 (Méloni-Hasan, CHES 2009): Yao's algorithm with double bases on eight curve shapes",
+    );
+    table_1_2(&mut s);
+    let kept = tables_3_4(&mut s, scalars);
+    tables_5_to_8(&mut s, &kept);
+    timings(&mut s, cfg);
+    s
 }

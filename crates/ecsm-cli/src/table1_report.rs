@@ -1,5 +1,7 @@
 //! `ecsm report` section 3: seed 000's Table 1 on this machine, ours beside the paper's.
 
+use crate::field_cmds::timings_of;
+use crate::report::doc::{BarChart, Cell, Section, Table};
 use ecsm::experiments::field_bench::{ratio, OpTiming};
 use ecsm::experiments::paper::{Seed000Row, SEED000_FIELD_RATIOS, SEED000_TABLE1};
 use ecsm::experiments::table1::{table1_random, CountRow, Table1Config};
@@ -90,12 +92,7 @@ fn why(ours: &CountRow, paper: &Seed000Row) -> Vec<String> {
 }
 
 fn field_ratios(rows: &[OpTiming], d: usize, backend: &str) -> Option<(f64, f64, f64)> {
-    let name = format!("2^{d}");
-    let these: Vec<OpTiming> = rows
-        .iter()
-        .filter(|r| r.field == name && r.backend == backend)
-        .cloned()
-        .collect();
+    let these = timings_of(rows, &format!("2^{d}"), backend);
     Some((
         ratio(&these, "inv", "mul")?,
         ratio(&these, "sqr", "mul")?,
@@ -104,9 +101,11 @@ fn field_ratios(rows: &[OpTiming], d: usize, backend: &str) -> Option<(f64, f64,
 }
 
 /// The section. `field_rows` are section 1's field timings (for this machine's ratios).
-pub fn table1_section(full: bool, field_rows: &[OpTiming], backend: &str) {
-    println!("3. x-doublings on binary curves: seed 000's Table 1 (Doche-Sutantyo)");
-    println!("----------------------------------------------------------------------");
+pub fn table1_section(full: bool, field_rows: &[OpTiming], backend: &str) -> Section {
+    let mut s = Section::new(
+        "seed000",
+        "3. x-doublings on binary curves: seed 000's Table 1 (Doche-Sutantyo)",
+    );
     let cfg = if full {
         Table1Config {
             curves: 20,
@@ -117,26 +116,22 @@ pub fn table1_section(full: bool, field_rows: &[OpTiming], backend: &str) {
     } else {
         Table1Config::QUICK
     };
-    println!(
-        "random curves y^2 + xy = x^3 + x^2 + a6 (a6 random), one random point each, scalars uniform in [0, 2^d + 2^(d/2) - 1];"
-    );
-    println!(
+    s.text("random curves y^2 + xy = x^3 + x^2 + a6 (a6 random), one random point each, scalars uniform in [0, 2^d + 2^(d/2) - 1];");
+    s.text(format!(
         "P given as x(P) and hint bits; {} curves x {} scalars (seed {}); paper: 100 x 100. Counts measured with Counted per",
         cfg.curves, cfg.scalars, cfg.seed
-    );
-    println!(
-        "scalar multiplication, averaged (M includes the multiplications by sqrt(a6) or a6, as the paper counts them);"
-    );
-    println!(
+    ));
+    s.text("scalar multiplication, averaged (M includes the multiplications by sqrt(a6) or a6, as the paper counts them);");
+    s.text(format!(
         "time: median of single multiplications ({} runs per sample); speed-up over our Montgomery ladder. `ecsm count --degree D --method M --curves 100 --scalars 100` runs the paper's protocol.",
         cfg.reps
-    );
+    ));
     for d in [233usize, 409, 571] {
         let methods = methods(d);
         let rows = match table1_random(d, &methods, &cfg) {
             Ok(r) => r,
             Err(e) => {
-                println!("  d = {d}: failed: {e}");
+                s.text(format!("  d = {d}: failed: {e}"));
                 continue;
             }
         };
@@ -144,69 +139,80 @@ pub fn table1_section(full: bool, field_rows: &[OpTiming], backend: &str) {
             .iter()
             .find(|r| r.method == BinaryMethod::Montgomery)
             .and_then(|r| r.median_ns);
-        println!();
         let ratios = field_ratios(field_rows, d, backend);
         let paper_ratio = paper_ratios(d);
-        println!(
+        s.heading(format!(
             "degree {d}: ours I/M = {}, S/M = {}, H/M = {}; paper I/M = {}, S/M = {}",
             ratios.map_or("-".into(), |r| format!("{:.2}", r.0)),
             ratios.map_or("-".into(), |r| format!("{:.2}", r.1)),
             ratios.map_or("-".into(), |r| format!("{:.2}", r.2)),
             paper_ratio.map_or("-".into(), |r| format!("{:.3}", r.0)),
             paper_ratio.map_or("-".into(), |r| format!("{:.3}", r.1)),
-        );
-        println!(
-            "  {:<16} {:>3} {:>6} {:>5} {:>7} {:>7} {:>9} {:>8} | {:<11} {:>3} {:>3} {:>3} {:>5} {:>5} {:>7} {:>8}",
-            "method", "#P", "I", "H", "M", "S", "time us", "speedup", "paper", "#P", "I", "H", "M", "S", "ms", "speedup"
-        );
+        ));
+        let mut t = Table::new([
+            "method", "#P", "I", "H", "M", "S", "time us", "speedup", "| paper", "#P", "I", "H",
+            "M", "S", "ms", "speedup",
+        ]);
         let mut notes = Vec::new();
+        let (mut ours_speedup, mut paper_speedup) = (Vec::new(), Vec::new());
         for r in &rows {
             let spec = r.method.spec().to_string();
-            let t = r.median_ns.unwrap_or(f64::NAN);
-            let speedup = mont.map_or(f64::NAN, |m| 100.0 * (m - t) / m);
+            let t_ns = r.median_ns.unwrap_or(f64::NAN);
+            let speedup = mont.map_or(f64::NAN, |m| 100.0 * (m - t_ns) / m);
             let paper = SEED000_TABLE1
                 .iter()
                 .find(|p| p.degree == d && p.spec == spec);
-            let paper_cols = paper.map_or(String::new(), |p| {
-                format!(
-                    "{:<11} {:>3} {:>3} {:>3} {:>5} {:>5} {:>7.3} {:>7.2}%",
-                    p.label,
-                    p.stored_points,
-                    p.inv,
-                    p.half_trace,
-                    p.mul,
-                    p.sqr,
-                    p.time_ms,
-                    p.speedup_pct
-                )
-            });
-            println!(
-                "  {:<16} {:>3} {:>6.2} {:>5.2} {:>7.1} {:>7.1} {:>9.2} {:>7.2}% | {}",
-                spec,
-                r.stored_points,
-                r.inv,
-                r.half_trace,
-                r.mul,
-                r.sqr,
-                t / 1e3,
-                speedup,
-                paper_cols
-            );
+            let mut row = vec![
+                Cell::text(spec),
+                Cell::int(r.stored_points as u64),
+                Cell::num(r.inv, 2),
+                Cell::num(r.half_trace, 2),
+                Cell::num(r.mul, 1),
+                Cell::num(r.sqr, 1),
+                Cell::num(t_ns / 1e3, 2),
+                Cell::num_with(speedup, 2, "%"),
+            ];
             if let Some(p) = paper {
+                row.extend([
+                    Cell::text(format!("| {}", p.label)),
+                    Cell::int(p.stored_points as u64),
+                    Cell::num(p.inv, 0),
+                    Cell::num(p.half_trace, 0),
+                    Cell::num(p.mul, 0),
+                    Cell::num(p.sqr, 0),
+                    Cell::num(p.time_ms, 3),
+                    Cell::num_with(p.speedup_pct, 2, "%"),
+                ]);
                 notes.extend(why(r, p));
+            } else {
+                row.push(Cell::text("|"));
             }
+            t.row(row);
+            ours_speedup.push(Some(speedup).filter(|v| v.is_finite()));
+            paper_speedup.push(paper.map(|p| p.speedup_pct));
         }
+        s.table(t);
+        s.chart(
+            BarChart::new(
+                format!("Speed-up over the Montgomery ladder, degree {d}: ours and the paper's"),
+                "% time saved over the ladder",
+                false,
+            )
+            .categories(rows.iter().map(|r| r.method.spec().to_string()))
+            .series("ours", ours_speedup)
+            .series("paper (2013)", paper_speedup),
+        );
         if d == 409 {
-            println!(
-                "  (the paper's speed-ups at d = 409 are over its NAF_5_sole row, the 0.00% there)"
+            s.text(
+                "  (the paper's speed-ups at d = 409 are over its NAF_5_sole row, the 0.00% there)",
             );
         }
         for n in notes {
-            println!("  * {n}");
+            s.text(format!("  * {n}"));
         }
-        explain_winner(d, &rows, ratios);
+        explain_winner(&mut s, d, &rows, ratios);
     }
-    println!();
+    s
 }
 
 /// Seed 000's I/M and S/M for degree d (Table 1's headings).
@@ -220,7 +226,7 @@ fn paper_ratios(d: usize) -> Option<(f64, f64)> {
 
 /// Which method wins here, and the cost each method would have in M at this machine's
 /// ratios beside the paper's.
-fn explain_winner(d: usize, rows: &[CountRow], ratios: Option<(f64, f64, f64)>) {
+fn explain_winner(s: &mut Section, d: usize, rows: &[CountRow], ratios: Option<(f64, f64, f64)>) {
     let Some(best) = rows
         .iter()
         .filter(|r| r.median_ns.is_some())
@@ -232,15 +238,15 @@ fn explain_winner(d: usize, rows: &[CountRow], ratios: Option<(f64, f64, f64)>) 
         .iter()
         .filter(|p| p.degree == d)
         .min_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
-    print!(
+    let mut line = format!(
         "  fastest here: {} ({:.2} us)",
         best.method.spec(),
         best.median_ns.unwrap() / 1e3
     );
     if let Some(p) = paper_best {
-        print!("; the paper's fastest at d = {d}: {}", p.label);
+        line += &format!("; the paper's fastest at d = {d}: {}", p.label);
     }
-    println!();
+    s.text(line);
     let Some((im, sm, hm)) = ratios else {
         return;
     };
@@ -270,15 +276,28 @@ fn explain_winner(d: usize, rows: &[CountRow], ratios: Option<(f64, f64, f64)>) 
             .collect::<Vec<_>>()
             .join(", ")
     };
-    println!(
+    s.text(format!(
         "  our counts priced in M at this machine's ratios: {}",
         fmt(&ranked, |x| x.1)
+    ));
+    s.chart(
+        BarChart::new(
+            format!("Counts priced in M, degree {d}: at our ratios and at the paper's"),
+            "cost in M",
+            false,
+        )
+        .categories(ranked.iter().map(|x| x.0.clone()))
+        .series("at our ratios", ranked.iter().map(|x| Some(x.1)).collect())
+        .series(
+            "at the paper's ratios (H = M)",
+            ranked.iter().map(|x| Some(x.2)).collect(),
+        ),
     );
     ranked.sort_by(|a, b| a.2.total_cmp(&b.2));
-    println!(
+    s.text(format!(
         "  the same counts at the paper's ratios (H = M):   {}",
         fmt(&ranked, |x| x.2)
-    );
+    ));
     let mut why = Vec::new();
     if sm > 1.5 * psm {
         why.push(format!("S/M is {sm:.2} here against the paper's {psm:.3}: a squaring saves less over a carry-less multiplication, so an x-doubling (1M + 3S) gains less over a doubling (3M + 5S) than in 2013"));
@@ -299,6 +318,6 @@ fn explain_winner(d: usize, rows: &[CountRow], ratios: Option<(f64, f64, f64)>) 
         why.push("this machine's ratios are close to the paper's; differences in ranking come from the per-operation overheads the counts do not see".to_string());
     }
     for w in why {
-        println!("  why it can differ from 2013: {w}");
+        s.text(format!("  why it can differ from 2013: {w}"));
     }
 }

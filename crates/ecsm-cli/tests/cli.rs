@@ -119,10 +119,32 @@ fn fields_lists_every_field_with_its_polynomial() {
     assert!(text.contains("p = 0x1ff"), "p521 listed: {text}");
 }
 
+/// A file in the system's temporary folder, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str) -> Self {
+        TempFile(std::env::temp_dir().join(format!("ecsm-{}-{name}", std::process::id())))
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The whole report (one run, about 75 s): its text on stdout and its HTML page.
 #[test]
 fn report_prints_measured_inversion_counts_beside_the_paper() {
-    let o = ecsm(&["report"], None);
+    let page = TempFile::new("report.html");
+    let o = ecsm(&["report", "--html", page.path()], None);
     assert!(o.status.success(), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&page.0).expect("the page was written");
+    check_report_page(&html);
     let text = stdout(&o);
     // Measured with Counted while Itoh-Tsujii runs: m - 1 squarings, chain length multiplications.
     assert!(text.contains("measured   9M + 126S"), "{text}");
@@ -137,6 +159,137 @@ fn report_prints_measured_inversion_counts_beside_the_paper() {
         text.contains("8.651"),
         "paper's I/M for 2^233 printed beside ours"
     );
+}
+
+/// The HTML report: well-formed (it is XML as well as HTML, so a strict XML parser reads
+/// it), self-contained (no script, no external resource), a section per part of the
+/// report with the text report's numbers, and the plots the report promises.
+fn check_report_page(html: &str) {
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(html, opts)
+        .unwrap_or_else(|e| panic!("the page does not parse: {e}"));
+    let nodes: Vec<_> = doc.descendants().filter(|n| n.is_element()).collect();
+    for n in &nodes {
+        let tag = n.tag_name().name();
+        assert_ne!(tag, "script", "no scripts");
+        assert_ne!(tag, "link", "no external stylesheets");
+        assert_ne!(tag, "img", "images are inline SVG");
+        for a in n.attributes() {
+            assert!(
+                !a.value().contains("://") || a.name() == "xmlns",
+                "no network resource: {}={}",
+                a.name(),
+                a.value()
+            );
+        }
+    }
+    let section = |id: &str| {
+        nodes
+            .iter()
+            .find(|n| n.tag_name().name() == "section" && n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("no section {id}"))
+    };
+    let count = |id: &str, tag: &str| {
+        section(id)
+            .descendants()
+            .filter(|n| n.tag_name().name() == tag)
+            .count()
+    };
+    let text_of = |id: &str| {
+        section(id)
+            .descendants()
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // Plots per section: the ratios; decompression times; per degree the speed-ups and
+    // the priced counts; seed 001's cycles; Tables 3 and 4 and the real time per shape.
+    for (id, plots) in [
+        ("fields", 1),
+        ("seed003", 1),
+        ("seed000", 6),
+        ("seed001", 1),
+        ("seed002", 3),
+    ] {
+        assert!(count(id, "svg") >= plots, "{id}: fewer than {plots} plots");
+        assert!(count(id, "table") >= 1, "{id}: no table");
+        for svg in section(id)
+            .descendants()
+            .filter(|n| n.tag_name().name() == "svg")
+        {
+            let bars = svg
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("bar"))
+                .count();
+            assert!(bars > 0, "{id}: a plot without bars");
+        }
+    }
+    assert!(text_of("fields").contains("measured  10M + 232S"));
+    assert!(
+        text_of("fields").contains("8.651"),
+        "the paper's I/M beside ours"
+    );
+    assert!(text_of("seed001").contains("This work"));
+    assert!(text_of("seed002").contains("Yao-DBNS"));
+}
+
+/// `report --json`: one JSON document with the sections asked for, their tables' numbers
+/// as numbers.
+#[test]
+fn report_json_holds_the_sections_asked_for() {
+    let page = TempFile::new("seed003.html");
+    let o = ecsm(
+        &[
+            "report",
+            "--json",
+            "--only",
+            "seed003",
+            "--html",
+            page.path(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON document");
+    let sections = v["sections"].as_array().expect("sections");
+    assert_eq!(sections.len(), 1);
+    assert_eq!(sections[0]["id"], "seed003");
+    let blocks = sections[0]["blocks"].as_array().expect("blocks");
+    let table = blocks
+        .iter()
+        .find(|b| b["kind"] == "table")
+        .expect("a table");
+    assert_eq!(table["columns"][0], "curve");
+    let first = &table["rows"][0];
+    assert!(first[0].is_string(), "the curve name");
+    assert!(
+        first[1].as_f64().is_some_and(|us| us > 0.0),
+        "a time: {first}"
+    );
+    let chart = blocks
+        .iter()
+        .find(|b| b["kind"] == "chart")
+        .expect("a chart");
+    assert!(chart["series"].as_array().is_some_and(|s| s.len() >= 3));
+    assert!(v["machine"].is_string() && v["backend"].is_string());
+    // The page of the same run holds the same section.
+    let html = std::fs::read_to_string(&page.0).expect("the page was written");
+    assert!(html.contains("<section id=\"seed003\">"));
+    assert!(!html.contains("<section id=\"fields\">"));
+    // An unwritable page is a usage error before anything runs.
+    assert_usage_error(&ecsm(
+        &[
+            "report",
+            "--only",
+            "seed003",
+            "--html",
+            "/nonexistent/dir/page.html",
+        ],
+        None,
+    ));
 }
 
 /// `report --only` prints the sections asked for, in the report's order, and nothing else;
