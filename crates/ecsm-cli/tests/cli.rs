@@ -1533,4 +1533,38 @@ fn gls254_parallel_on_one_processor() {
         assert!(o.status.success(), "stderr: {}", stderr(&o));
         assert_eq!(stdout(&o).trim(), want);
     }
+    // The counts do not depend on which thread ran the halving half: one processor (the
+    // caller runs it) against two (the worker does, unless the caller got there first).
+    let count = |pinned: bool| {
+        let args = [
+            "count",
+            "--curve",
+            "gls254",
+            "--method",
+            "lambda-parallel:w=4,t=64",
+            "--scalars",
+            "3",
+            "--json",
+        ];
+        let o = if pinned {
+            Command::new("taskset")
+                .args(["-c", "0", env!("CARGO_BIN_EXE_ecsm")])
+                .args(args)
+                .output()
+                .expect("taskset runs")
+        } else {
+            ecsm(&args, None)
+        };
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+        (
+            v["I"].clone(),
+            v["H"].clone(),
+            v["M"].clone(),
+            v["S"].clone(),
+        )
+    };
+    let one = count(true);
+    assert!(one.2.as_f64().is_some_and(|m| m > 100.0), "{one:?}");
+    assert_eq!(one, count(false));
 }

@@ -11,8 +11,9 @@
 //! The second thread is a persistent worker, started on first use, that receives jobs over
 //! a channel and spins briefly after each job before it blocks again, so that a run of
 //! multiplications does not pay a thread start or a wake-up each. Should the worker be
-//! unavailable, or the process be limited to one processor, the job runs on the calling
-//! thread (same answer, no parallelism).
+//! unavailable, busy or not scheduled when the caller has done its half, or the process be
+//! limited to one processor, the job runs on the calling thread (same answer, no
+//! parallelism).
 //! Variable-time, like the two methods it combines.
 
 use super::methods::{
@@ -23,8 +24,7 @@ use super::psi::psi_lambda_affine;
 use super::scalar::{GlvScalars, WORDS};
 use super::GlsField;
 use crate::curve::binary::{Affine, LambdaAffine};
-use std::sync::mpsc;
-use std::sync::OnceLock;
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The split used when none is given or measured: positions below t go to the halving
@@ -74,30 +74,45 @@ fn worker() -> Option<&'static mpsc::Sender<Job>> {
         .as_ref()
 }
 
-/// Run `f` on the worker thread; `wait` then returns its result. Without a worker, `f`
-/// runs on the first call of `wait`.
-fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> impl FnOnce() -> T {
+/// Hand `f` to the worker; the returned `wait` gives its result, and whether the worker
+/// ran it. If the worker has not started `f` when `wait` is called (no worker, or one that
+/// is busy or not scheduled on a loaded machine), `wait` runs it on the calling thread;
+/// if it has, `wait` spins for up to [`SPIN`] and then blocks, so that a worker that lost
+/// its core gets this one. Medians per multiplication here (`ecsm bench`, gls254, t = 60,
+/// two runs each): idle, 14.7–15.4 µs whichever rule; with one or two busy loops on the
+/// machine, 14.4–515 µs when the caller only spun for the result (one run in two near
+/// 0.5 ms, the worker waiting for a time slice), 15–30 µs taking the job back at once
+/// (this rule), 16–42 µs giving the worker 10 µs more to start it, and 235 µs taking it
+/// back only after 200 µs (under a compile). The single-thread `lambda-dbl-add`: 19–23 µs.
+fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> impl FnOnce() -> (T, bool) {
+    let slot = Arc::new(Mutex::new(Some(f)));
+    let take = |slot: &Mutex<Option<_>>| slot.lock().ok().and_then(|mut f| f.take());
     let (tx, rx) = mpsc::sync_channel::<T>(1);
+    let theirs = Arc::clone(&slot);
     let job: Job = Box::new(move || {
-        let _ = tx.send(f());
-    });
-    let queued = match worker() {
-        Some(w) => w.send(job).map_err(|e| e.0),
-        None => Err(job),
-    };
-    let local = queued.err();
-    move || {
-        if let Some(job) = local {
-            job();
+        if let Some(f) = take(&theirs) {
+            let _ = tx.send(f());
         }
+    });
+    if let Some(w) = worker() {
+        // A worker that has exited drops the job, which leaves `f` in its slot for `wait`.
+        let _ = w.send(job);
+    }
+    move || {
+        if let Some(f) = take(&slot) {
+            return (f(), false);
+        }
+        let start = Instant::now();
         loop {
             match rx.try_recv() {
-                Ok(v) => return v,
-                Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    unreachable!("the job sends its result before its sender drops")
-                }
+                Ok(v) => return (v, true),
+                Err(mpsc::TryRecvError::Empty) if start.elapsed() < SPIN => std::hint::spin_loop(),
+                _ => break,
             }
+        }
+        match rx.recv() {
+            Ok(v) => (v, true),
+            Err(_) => unreachable!("a started job sends its result before its sender drops"),
         }
     }
 }
@@ -137,8 +152,11 @@ pub(crate) fn lambda_parallel<F: GlsField>(
     let (t1, t2) = signed_tables(table, &s, psi_lambda_affine, LambdaAffine::neg);
     let (d1, d2) = split_digits(&s, w);
     let high = lambda_dbl_add_digits(curve, &t1, &t2, &d1, &d2, t);
-    let (low, counts) = halves();
-    crate::cost::credit(counts);
+    let ((low, counts), remote) = halves();
+    // Run here, the job's operations were counted on this thread already.
+    if remote {
+        crate::cost::credit(counts);
+    }
     let q = match low {
         Some(low) => curve.lambda_add(&high, &low),
         None => high,
