@@ -47,7 +47,8 @@ class Cli:
         if done.returncode == 0:
             return "ok", done.stdout.strip()
         assert done.returncode == 1, f"ecsm {' '.join(args)}: {done.stderr}"
-        return "error", done.stderr.strip().removeprefix("error: ")
+        message = done.stderr.strip()
+        return "error", message[len("error: "):] if message.startswith("error: ") else message
 
 
 @pytest.fixture(scope="session")
