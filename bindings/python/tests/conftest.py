@@ -13,7 +13,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 def _find_cli():
     given = os.environ.get("ECSM_BIN")
     if given:
-        return given if shutil.which(given) else None
+        if not shutil.which(given):
+            pytest.exit(f"ECSM_BIN={given} is not an executable", returncode=2)
+        return given
     for profile in ("release", "debug"):
         path = ROOT / "target" / profile / "ecsm"
         if path.is_file() and os.access(path, os.X_OK):
