@@ -174,7 +174,9 @@ fn count_json(
         };
         raise(py, "InvalidArgument", msg)
     })?;
-    Ok(report.to_json())
+    report
+        .to_json()
+        .map_err(|e| raise(py, "Error", e.to_string()))
 }
 
 #[pymodule]

@@ -71,7 +71,8 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, UsageError> {
         })
     })?;
     if args.json {
-        println!("{}", report.to_json());
+        let json = report.to_json().map_err(|e| UsageError(e.to_string()))?;
+        println!("{json}");
         return Ok(ExitCode::SUCCESS);
     }
     match &report {
