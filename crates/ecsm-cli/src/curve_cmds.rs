@@ -29,14 +29,8 @@ fn scalar_arg(what: &str, s: &str) -> Result<Vec<u64>, UsageError> {
 }
 
 pub(crate) fn method_arg(c: &dyn NamedCurve, spec: Option<&str>) -> Result<MethodSpec, UsageError> {
-    let m = match spec {
-        None => return Ok(c.default_method()),
-        Some(s) => s
-            .parse::<MethodSpec>()
-            .map_err(|e| UsageError(e.to_string()))?,
-    };
-    c.check_method(&m).map_err(|e| UsageError(e.to_string()))?;
-    Ok(m)
+    c.method_or_default(spec)
+        .map_err(|e| UsageError(e.to_string()))
 }
 
 /// Report a rejected request: one line on stderr, exit 1.

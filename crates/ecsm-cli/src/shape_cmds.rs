@@ -2,58 +2,20 @@
 //! measured) and `ecsm sweep` (every bound pair of a double-base method, as the seed
 //! searched them, in parallel).
 
-use crate::count_cmd::CountArgs;
 use crate::UsageError;
 use clap::Args;
+use ecsm::experiments::count_report::ShapeCountJson;
 use ecsm::experiments::shape_counts::{random_scalars, ShapeCounts};
-use ecsm::mul::MethodSpec;
 use ecsm::recode::{bound_bits, SecondBase};
 use ecsm::shape::curves::{shape_experiment, ShapeExperiment};
 use ecsm::shape::ShapeMethod;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-/// Scalars per count when --scalars is not given (the seed used 10,000).
-const COUNT_SCALARS: usize = 1000;
 /// Scalars per bound pair in a sweep when --scalars is not given.
 const SWEEP_SCALARS: usize = 200;
-
-/// The JSON of `ecsm count --shape … --json`.
-#[derive(Serialize)]
-struct ShapeCountJson {
-    shape: &'static str,
-    bits: usize,
-    method: String,
-    scalars: usize,
-    ops: BTreeMap<&'static str, f64>,
-    #[serde(rename = "M")]
-    mul: f64,
-    #[serde(rename = "S")]
-    sqr: f64,
-    #[serde(rename = "C")]
-    mul_const: f64,
-    #[serde(rename = "total_M")]
-    total_m: f64,
-}
-
-impl From<&ShapeCounts> for ShapeCountJson {
-    fn from(c: &ShapeCounts) -> Self {
-        ShapeCountJson {
-            shape: c.shape,
-            bits: c.bits,
-            method: c.method.clone(),
-            scalars: c.scalars,
-            ops: c.ops.iter().map(|&(op, v)| (op.name(), v)).collect(),
-            mul: c.mul,
-            sqr: c.sqr,
-            mul_const: c.mul_const,
-            total_m: c.total_m(),
-        }
-    }
-}
 
 fn experiment(shape: &str, bits: usize) -> Result<Box<dyn ShapeExperiment>, UsageError> {
     shape_experiment(shape, bits).map_err(|e| UsageError(format!("--shape/--bits: {e}")))
@@ -68,38 +30,20 @@ fn ops_line(c: &ShapeCounts) -> String {
         .join(", ")
 }
 
-/// `ecsm count --shape S --bits N --method SPEC`.
-pub fn count_shape(
-    shape: &str,
-    bits: usize,
-    spec: &MethodSpec,
-    args: &CountArgs,
-) -> Result<ExitCode, UsageError> {
-    let exp = experiment(shape, bits)?;
-    let method =
-        ShapeMethod::from_spec(spec, bits).map_err(|e| UsageError(format!("--method: {e}")))?;
-    let scalars = random_scalars(bits, args.scalars.unwrap_or(COUNT_SCALARS), args.seed);
-    let c = exp
-        .count(&method, &scalars)
-        .map_err(|e| UsageError(format!("--method: {e}")))?;
-    if args.json {
-        let j = ShapeCountJson::from(&c);
-        println!("{}", serde_json::to_string(&j).expect("serialisable"));
-    } else {
-        println!(
-            "{} on {} ({}-bit scalars), {} scalars: {:.1}M + {:.1}S = {:.1}M at S = 0.8M (+ {:.1} multiplications by curve constants)",
-            c.method,
-            c.shape,
-            c.bits,
-            c.scalars,
-            c.mul,
-            c.sqr,
-            c.total_m(),
-            c.mul_const
-        );
-        println!("  per multiplication: {}", ops_line(&c));
-    }
-    Ok(ExitCode::SUCCESS)
+/// The text of `ecsm count --shape S --bits N --method SPEC`.
+pub fn print_shape_count(c: &ShapeCounts) {
+    println!(
+        "{} on {} ({}-bit scalars), {} scalars: {:.1}M + {:.1}S = {:.1}M at S = 0.8M (+ {:.1} multiplications by curve constants)",
+        c.method,
+        c.shape,
+        c.bits,
+        c.scalars,
+        c.mul,
+        c.sqr,
+        c.total_m(),
+        c.mul_const
+    );
+    println!("  per multiplication: {}", ops_line(c));
 }
 
 #[derive(Args, Debug)]

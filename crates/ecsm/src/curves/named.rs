@@ -82,6 +82,16 @@ pub trait NamedCurve: Send + Sync {
     fn default_method(&self) -> MethodSpec;
     /// Reject a method (or parameters) this curve does not offer.
     fn check_method(&self, method: &MethodSpec) -> Result<(), SpecError>;
+    /// The method `spec` names, checked against this curve, or [`Self::default_method`]
+    /// when none is named: what `ecsm mul --method` and the binding's `method=` accept.
+    fn method_or_default(&self, spec: Option<&str>) -> Result<MethodSpec, SpecError> {
+        let Some(spec) = spec else {
+            return Ok(self.default_method());
+        };
+        let m = spec.parse::<MethodSpec>()?;
+        self.check_method(&m)?;
+        Ok(m)
+    }
     /// The generator, SEC 1 encoded.
     fn generator(&self, compressed: bool) -> Vec<u8>;
     /// \[k\]P with the given method; P defaults to the generator and may be any point of the
