@@ -5,7 +5,7 @@ mod ct_cmd;
 mod curve_cmds;
 mod field_cmds;
 mod peer_bench;
-#[cfg(any(feature = "openssl", feature = "crrl"))]
+#[cfg(any(feature = "openssl", feature = "crrl", feature = "libsecp256k1"))]
 mod peers;
 mod report;
 mod seed001_report;

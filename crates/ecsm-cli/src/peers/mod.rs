@@ -13,5 +13,7 @@ pub mod crrl;
 pub mod crrl_ed448;
 #[cfg(feature = "crrl")]
 pub mod crrl_weierstrass;
+#[cfg(feature = "libsecp256k1")]
+pub mod libsecp256k1;
 #[cfg(feature = "openssl")]
 pub mod openssl;
