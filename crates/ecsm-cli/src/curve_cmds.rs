@@ -192,8 +192,9 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// With `--op mul`, also time the peer libraries for this curve in the same run: crrl for
-    /// gls254, ed448, P-256 and secp256k1 (cargo feature `crrl`), and OpenSSL's
-    /// `EC_POINT_mul` for every curve it knows (cargo feature `openssl`).
+    /// gls254, ed448, P-256 and secp256k1 (cargo feature `crrl`), OpenSSL's `EC_POINT_mul`
+    /// for every curve it knows (cargo feature `openssl`), and libsecp256k1's tweak_mul and
+    /// ECDH multiplications for secp256k1 (cargo feature `libsecp256k1`).
     #[arg(long)]
     pub peers: bool,
 }
@@ -220,18 +221,27 @@ struct PeerRow {
     min_ns: f64,
 }
 
-/// The peers of `curve` for `ecsm bench --peers`, timed now (crrl first); `Err` says why
-/// there is none.
+/// The peers of `curve` for `ecsm bench --peers`, timed now and listed in a fixed order:
+/// crrl, OpenSSL, then libsecp256k1's two calls (variable time, constant time). `Err` says
+/// why there is none, or that libsecp256k1 disagreed with ecsm: it is checked (and timed)
+/// first, so that a disagreement stops the command before the other peers are timed.
 fn peer_mul(curve: &dyn NamedCurve, cfg: BenchConfig, seed: u64) -> Result<Vec<PeerRow>, String> {
-    use crate::peer_bench::{crrl_peer_timing, openssl_mul_timing, peer_version, CRRL_PEER_CURVES};
+    use crate::peer_bench::{
+        crrl_peer_timing, libsecp256k1_peer_timing, openssl_mul_timing, peer_version,
+        CRRL_PEER_CURVES, LIBSECP256K1_PEER_CURVES,
+    };
     let row = |(name, t): (String, ecsm::experiments::timing::Timing)| PeerRow {
         name,
         median_ns: t.median_ns,
         min_ns: t.min_ns,
     };
+    let libsecp = libsecp256k1_peer_timing(curve.name(), cfg, seed)
+        .transpose()?
+        .unwrap_or_default();
     let rows: Vec<PeerRow> = crrl_peer_timing(curve.name(), cfg, seed)
         .into_iter()
         .chain(openssl_mul_timing(curve, cfg, seed))
+        .chain(libsecp)
         .map(row)
         .collect();
     if !rows.is_empty() {
@@ -246,8 +256,16 @@ fn peer_mul(curve: &dyn NamedCurve, cfg: BenchConfig, seed: u64) -> Result<Vec<P
         Some(_) => "OpenSSL does not know it",
         None => "OpenSSL is not built in (`--features openssl`)",
     };
+    let libsecp = if LIBSECP256K1_PEER_CURVES.contains(&curve.name()) {
+        "libsecp256k1 is its peer but not built in (`--features libsecp256k1`)".to_string()
+    } else {
+        format!(
+            "libsecp256k1 is the peer of {} only",
+            LIBSECP256K1_PEER_CURVES.join(", ")
+        )
+    };
     Err(format!(
-        "no peer for {} in `bench --peers`: {crrl}; {openssl}",
+        "no peer for {} in `bench --peers`: {crrl}; {openssl}; {libsecp}",
         curve.name()
     ))
 }

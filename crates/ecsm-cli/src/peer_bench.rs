@@ -1,5 +1,6 @@
-//! Side-by-side timings of OpenSSL (feature `openssl`) and crrl (feature `crrl`) on the same
-//! machine; without the feature every function says so by returning `None`.
+//! Side-by-side timings of OpenSSL (feature `openssl`), crrl (feature `crrl`) and
+//! libsecp256k1 (feature `libsecp256k1`) on the same machine; without the feature every
+//! function says so by returning `None`.
 
 use ecsm::curves::named::NamedCurve;
 use ecsm::experiments::timing::{BenchConfig, Timing};
@@ -153,6 +154,51 @@ pub fn crrl_peer_timing(curve_name: &str, cfg: BenchConfig, seed: u64) -> Option
     }
 }
 
+/// Our canonical names of the curves libsecp256k1 is the peer of (see
+/// [`libsecp256k1_peer_timing`]); known without the feature, as [`CRRL_PEER_CURVES`].
+pub const LIBSECP256K1_PEER_CURVES: [&str; 1] = ["secp256k1"];
+
+/// libsecp256k1's two variable-base multiplications on the curve with our canonical name
+/// `curve_name`: `PublicKey::mul_tweak` (variable time) then `ecdh::shared_secret_point`
+/// (constant time), each labelled with that and the crate's version. Both are first checked
+/// against ecsm on the inputs the timings start from (see
+/// `peers::libsecp256k1::check_against_ecsm`), then timed now on random points and scalars
+/// drawn from `seed`. `None` without the feature `libsecp256k1` or for another curve than
+/// those of [`LIBSECP256K1_PEER_CURVES`]; `Some(Err)` says what disagreed, and nothing is
+/// timed then.
+pub fn libsecp256k1_peer_timing(
+    curve_name: &str,
+    cfg: BenchConfig,
+    seed: u64,
+) -> Option<Result<Vec<(String, Timing)>, String>> {
+    #[cfg(feature = "libsecp256k1")]
+    {
+        use crate::peers::libsecp256k1 as secp;
+        if !LIBSECP256K1_PEER_CURVES.contains(&curve_name) {
+            return None;
+        }
+        if let Err(e) = secp::check_against_ecsm(seed) {
+            return Some(Err(format!("libsecp256k1 not timed: {e}")));
+        }
+        let version = secp::CRATE_VERSION;
+        Some(Ok(vec![
+            (
+                format!("libsecp256k1 tweak_mul, variable time (secp256k1 crate {version})"),
+                secp::mul_bench(cfg, seed),
+            ),
+            (
+                format!("libsecp256k1 ecdh, constant time (secp256k1 crate {version})"),
+                secp::mul_ct_bench(cfg, seed),
+            ),
+        ]))
+    }
+    #[cfg(not(feature = "libsecp256k1"))]
+    {
+        let _ = (curve_name, cfg, seed);
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +219,36 @@ mod tests {
         }
         assert!(crrl_peer_timing("e-521", BenchConfig::QUICK, 1).is_none());
         assert!(crrl_peer_timing("P-256", BenchConfig::QUICK, 1).is_none());
+    }
+
+    /// As for crrl: the listed name is canonical, timed exactly when the feature is on, with
+    /// the variable-time call first; aliases and other curves get nothing.
+    #[test]
+    fn libsecp256k1_peer_curves_are_canonical_and_timed() {
+        for name in LIBSECP256K1_PEER_CURVES {
+            let c = ecsm::curves::named::find_curve(name).unwrap();
+            assert_eq!(c.name(), name);
+            let t = libsecp256k1_peer_timing(name, BenchConfig::QUICK, 1);
+            assert_eq!(t.is_some(), cfg!(feature = "libsecp256k1"), "{name}");
+            if let Some(rows) = t {
+                let rows = rows.unwrap();
+                assert_eq!(rows.len(), 2);
+                assert!(
+                    rows[0].0.starts_with(
+                        "libsecp256k1 tweak_mul, variable time (secp256k1 crate 0.33.1)"
+                    ),
+                    "{}",
+                    rows[0].0
+                );
+                assert!(
+                    rows[1].0.starts_with("libsecp256k1 ecdh, constant time"),
+                    "{}",
+                    rows[1].0
+                );
+                assert!(rows.iter().all(|(_, t)| t.median_ns > 0.0));
+            }
+        }
+        assert!(libsecp256k1_peer_timing("secp256r1", BenchConfig::QUICK, 1).is_none());
+        assert!(libsecp256k1_peer_timing("SECP256K1", BenchConfig::QUICK, 1).is_none());
     }
 }

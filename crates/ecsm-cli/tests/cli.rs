@@ -379,9 +379,10 @@ fn field_bench_peers_adds_crrl_rows_or_says_why_not() {
     }
 }
 
-/// `bench --peers`: every peer built in is timed in the same run (crrl first, then
-/// OpenSSL's `EC_POINT_mul`), `peer` keeps the first; with none, a usage error names the
-/// feature to build with.
+/// `bench --peers`: every peer built in is timed in the same run and listed in a fixed
+/// order: crrl, then OpenSSL's `EC_POINT_mul`, then libsecp256k1's two calls (its variable-
+/// time tweak_mul, then its constant-time ECDH multiplication); `peer` keeps the first.
+/// With none, a usage error names the features to build with.
 #[test]
 fn bench_peers_times_every_peer_built_in_or_says_why_not() {
     let run = |curve: &str| {
@@ -393,6 +394,14 @@ fn bench_peers_times_every_peer_built_in_or_says_why_not() {
     let parse = |o: &Output| -> serde_json::Value {
         assert!(o.status.success(), "{}", stderr(o));
         serde_json::from_str(stdout(o).trim()).expect("one JSON object")
+    };
+    let names = |v: &serde_json::Value| -> Vec<String> {
+        v["peers"]
+            .as_array()
+            .expect("peers array")
+            .iter()
+            .map(|p| p["name"].as_str().expect("a name").to_string())
+            .collect()
     };
     // P-384: OpenSSL only.
     let o = run("P-384");
@@ -410,26 +419,51 @@ fn bench_peers_times_every_peer_built_in_or_says_why_not() {
         assert_usage_error(&o);
         assert!(stderr(&o).contains("--features openssl"), "{}", stderr(&o));
     }
-    // secp256k1: crrl and OpenSSL, each when built in; the default method is GLV.
+    // secp256k1: crrl, OpenSSL and libsecp256k1, each when built in; the default method is
+    // GLV.
+    let mut expected: Vec<&str> = Vec::new();
+    if cfg!(feature = "crrl") {
+        expected.push("crrl");
+    }
+    if cfg!(feature = "openssl") {
+        expected.push("OpenSSL");
+    }
+    if cfg!(feature = "libsecp256k1") {
+        expected.extend(["libsecp256k1 tweak_mul", "libsecp256k1 ecdh"]);
+    }
     let o = run("secp256k1");
-    let built = usize::from(cfg!(feature = "crrl")) + usize::from(cfg!(feature = "openssl"));
-    if built == 0 {
+    if expected.is_empty() {
         assert_usage_error(&o);
-        assert!(stderr(&o).contains("--features crrl"), "{}", stderr(&o));
+        for feature in ["--features crrl", "--features libsecp256k1"] {
+            assert!(stderr(&o).contains(feature), "{}", stderr(&o));
+        }
     } else {
         let v = parse(&o);
         assert_eq!(v["method"], "glv:w=5");
         let peers = v["peers"].as_array().expect("peers array");
-        assert_eq!(peers.len(), built, "{v}");
-        let first = if cfg!(feature = "crrl") {
-            "crrl"
-        } else {
-            "OpenSSL"
-        };
-        assert!(peers[0]["name"].as_str().unwrap().starts_with(first), "{v}");
+        let got = names(&v);
+        assert_eq!(got.len(), expected.len(), "{v}");
+        for (name, prefix) in got.iter().zip(&expected) {
+            assert!(name.starts_with(prefix), "{name} is not {prefix}…: {v}");
+        }
+        for p in peers {
+            assert!(p["median_ns"].as_f64().is_some_and(|t| t > 0.0), "{p}");
+            assert!(p["min_ns"].as_f64().is_some_and(|t| t > 0.0), "{p}");
+        }
+        assert_eq!(v["peer"], peers[0]);
+        if cfg!(feature = "libsecp256k1") {
+            // The curve's name in any case reaches the same peers.
+            assert_eq!(names(&parse(&run("SECP256K1"))), got);
+        }
     }
-    // A curve neither library has.
-    assert_usage_error(&run("gls254-ches2013"));
+    // A curve no library has.
+    let o = run("gls254-ches2013");
+    assert_usage_error(&o);
+    assert!(
+        stderr(&o).contains("libsecp256k1 is the peer of secp256k1 only"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 // ---- prime curves: the contract of `curves`, `methods`, `mul`, `decompress`, `validate`,
