@@ -418,28 +418,50 @@ fn timings(s: &mut Section, cfg: BenchConfig) {
 }
 
 /// ed448, P-256 and secp256k1: our default method beside crrl's constant-time
-/// multiplication, timed in this run (feature `crrl`; otherwise a line saying so).
+/// multiplication and, on secp256k1, libsecp256k1's two multiplications, timed in this run
+/// (features `crrl` and `libsecp256k1`; otherwise a line saying which feature to build with).
 fn peers(s: &mut Section, cfg: BenchConfig) {
-    s.heading("Beside a peer -- our default method on the named curves with seed 002's shapes, and crrl's multiplication timed in the same run (median µs):");
+    use crate::peer_bench::{crrl_peer_timing, libsecp256k1_peer_timing, LIBSECP256K1_PEER_CURVES};
+    s.heading("Beside a peer -- our default method on the named curves with seed 002's shapes, crrl's multiplication and, on secp256k1, libsecp256k1's, timed in the same run (median µs):");
     for name in ["ed448", "secp256r1", "secp256k1"] {
         let curve = ecsm::curves::named::find_curve(name).expect("built-in curve");
         let method = curve.default_method();
         let ours = curve
             .bench_mul(&method, cfg, 5)
             .expect("the default method runs");
-        let Some((label, peer)) = crate::peer_bench::crrl_peer_timing(name, cfg, 5) else {
-            s.text(format!(
-                "  {name:<10} ours ({method}) {:.1} µs; crrl not built in (`--features crrl`, see the README)",
-                ours.median_ns / 1000.0
-            ));
+        let ours_us = ours.median_ns / 1000.0;
+        match crrl_peer_timing(name, cfg, 5) {
+            None => s.text(format!(
+                "  {name:<10} ours ({method}) {ours_us:.1} µs; crrl not built in (`--features crrl`, see the README)"
+            )),
+            Some((label, peer)) => s.text(format!(
+                "  {name:<10} ours ({method}) {ours_us:.1} µs; {label} {:.1} µs (constant time); ours/peer {:.2}",
+                peer.median_ns / 1000.0,
+                ours.median_ns / peer.median_ns
+            )),
+        }
+        if !LIBSECP256K1_PEER_CURVES.contains(&name) {
             continue;
+        }
+        // A line of its own: its labels say which call is constant time.
+        let line = match libsecp256k1_peer_timing(name, cfg, 5) {
+            None => {
+                "libsecp256k1 not built in (`--features libsecp256k1`, see the README)".to_string()
+            }
+            Some(Err(e)) => e,
+            Some(Ok(rows)) => rows
+                .iter()
+                .map(|(label, peer)| {
+                    format!(
+                        "{label} {:.1} µs, ours/peer {:.2}",
+                        peer.median_ns / 1000.0,
+                        ours.median_ns / peer.median_ns
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
         };
-        s.text(format!(
-            "  {name:<10} ours ({method}) {:.1} µs; {label} {:.1} µs (constant time); ours/peer {:.2}",
-            ours.median_ns / 1000.0,
-            peer.median_ns / 1000.0,
-            ours.median_ns / peer.median_ns
-        ));
+        s.text(format!("  {name:<10} beside ours ({method}): {line}"));
     }
 }
 
@@ -454,4 +476,44 @@ pub fn seed002_section(cfg: BenchConfig, scalars: usize) -> Section {
     tables_5_to_8(&mut s, &kept);
     timings(&mut s, cfg);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::doc::Block;
+
+    /// "Beside a peer" gives secp256k1 one libsecp256k1 line: both of its calls with their
+    /// times when the feature is on, else the feature to build with; no other curve has one.
+    #[test]
+    fn peers_show_libsecp256k1_or_how_to_get_it() {
+        let mut s = Section::new("seed002", "test");
+        peers(&mut s, BenchConfig::QUICK);
+        let texts: Vec<&str> = s
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Text { text } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        let libsecp: Vec<&str> = texts
+            .iter()
+            .copied()
+            .filter(|t| t.contains("libsecp256k1"))
+            .collect();
+        assert_eq!(libsecp.len(), 1, "{texts:?}");
+        let line = libsecp[0];
+        assert!(line.trim_start().starts_with("secp256k1 "), "{line}");
+        if cfg!(feature = "libsecp256k1") {
+            assert!(
+                line.contains("libsecp256k1 tweak_mul, variable time"),
+                "{line}"
+            );
+            assert!(line.contains("libsecp256k1 ecdh, constant time"), "{line}");
+            assert_eq!(line.matches("ours/peer").count(), 2, "{line}");
+        } else {
+            assert!(line.contains("`--features libsecp256k1`"), "{line}");
+        }
+    }
 }
