@@ -5,7 +5,8 @@ use crate::UsageError;
 use clap::Args;
 use ecsm::backend::{cpu_features, detect, effective, effective_ext2, BackendKind};
 use ecsm::experiments::field_bench::{
-    bench_field, prime_fields, ratio, OpTiming, FIELDS, FIELD_NAMES, PRIME_FIELD_NAMES,
+    bench_field, prime_backend, prime_fields, ratio, OpTiming, FIELDS, FIELD_NAMES,
+    PRIME_FIELD_NAMES,
 };
 use ecsm::experiments::timing::BenchConfig;
 use ecsm::field::gf2m::{Gf2mSpec, P127, P163, P233, P283, P409, P571};
@@ -149,9 +150,14 @@ pub fn selected_fields(requested: &[String]) -> Result<Vec<&'static str>, UsageE
 pub fn run_bench(fields: &[&str], all: bool, cfg: BenchConfig) -> Vec<OpTiming> {
     let mut rows = Vec::new();
     for f in fields {
-        // Prime fields have one implementation, the portable one.
+        // Prime fields have one implementation, the portable one, except P-256 (the
+        // assembly where the CPU has BMI2/ADX, and its portable twin with `all`).
         if PRIME_FIELD_NAMES.contains(f) {
-            rows.extend(bench_field(cfg, f, "portable").expect("field name validated"));
+            let main = prime_backend(f);
+            rows.extend(bench_field(cfg, f, main).expect("field name validated"));
+            if all && main != "portable" {
+                rows.extend(bench_field(cfg, f, "portable").expect("field name validated"));
+            }
             continue;
         }
         let words = FIELDS.iter().find(|(n, _)| n == f).map_or(2, |(_, w)| *w);

@@ -1,4 +1,5 @@
-//! Carry-less multiplication backends for GF(2^m).
+//! Carry-less multiplication backends for GF(2^m), and the BMI2/ADX assembly of the P-256
+//! prime field ([`p256_adx`]).
 //!
 //! Every backend computes the same two primitives, the product and the square of N-word
 //! polynomials followed by reduction modulo the field polynomial (a [`Reduction`] known
@@ -11,6 +12,7 @@
 //! the `ECSM_BACKEND` environment variable.
 
 pub mod barrier;
+pub mod p256_adx;
 pub mod portable;
 pub mod tsc;
 
@@ -317,6 +319,7 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
             ("avx2", d!("avx2")),
             ("vpclmulqdq", d!("vpclmulqdq")),
             ("bmi2", d!("bmi2")),
+            ("adx", d!("adx")),
             ("avx512f", d!("avx512f")),
         ]
     }

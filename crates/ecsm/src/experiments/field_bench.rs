@@ -3,7 +3,7 @@
 //! addition.
 
 use super::timing::{run_chain, time_chain, BenchConfig, ChainOp, Timing};
-use crate::backend::{Backend, Clmul, Portable, Vpclmul};
+use crate::backend::{p256_adx, Backend, Clmul, Portable, Vpclmul};
 use crate::field::gf2m::{Gf2m, Gf2mSpec, P127, P163, P233, P283, P409, P571};
 use crate::field::prime::specs::*;
 use crate::field::prime::{Fp, FpSpec, PrimeField, Reduction};
@@ -34,7 +34,9 @@ pub const FIELD_NAMES: [&str; 7] = {
 };
 
 /// The prime fields `field-bench` knows (their `Field::NAME`), in report order. They
-/// have a single, portable implementation.
+/// have a single, portable implementation, except `p256`, whose products, sums and
+/// differences run on the BMI2/ADX assembly ([`crate::backend::p256_adx`], backend name
+/// `adx`) where the CPU has it.
 pub const PRIME_FIELD_NAMES: [&str; 22] = [
     "p192",
     "p224",
@@ -175,10 +177,11 @@ fn bench_prime<F: Field>(cfg: BenchConfig) -> Vec<OpTiming> {
     let mut rng = SplitMix(0x5eed_f1e1d);
     let a: F = nonzero(&mut rng);
     let b: F = nonzero(&mut rng);
+    let backend = prime_backend(F::NAME);
     let row = |op, timing| OpTiming {
         field: F::NAME,
         op,
-        backend: "portable",
+        backend,
         timing,
     };
     vec![
@@ -187,6 +190,56 @@ fn bench_prime<F: Field>(cfg: BenchConfig) -> Vec<OpTiming> {
         row("inv", plain_chain(cfg, a, Inv)),
         row("inv_ct", plain_chain(cfg, a, InvCt)),
         row("add", plain_chain(cfg, a, AddTo(b))),
+    ]
+}
+
+/// The backend a prime field's arithmetic runs on in this process: `adx` for P-256 where
+/// [`p256_adx::available`], `portable` otherwise.
+pub fn prime_backend(field: &str) -> &'static str {
+    if field == "p256" && p256_adx::available() {
+        "adx"
+    } else {
+        "portable"
+    }
+}
+
+/// P-256's portable twin of the assembly, timed on the same chains (`--both-backends`):
+/// the product, square and sum by the generic code.
+fn bench_p256_portable(cfg: BenchConfig) -> Vec<OpTiming> {
+    struct MulP(FpP256);
+    impl ChainOp<FpP256> for MulP {
+        #[inline(always)]
+        fn step(&self, x: FpP256) -> FpP256 {
+            x.mul_portable(self.0)
+        }
+    }
+    struct SqrP;
+    impl ChainOp<FpP256> for SqrP {
+        #[inline(always)]
+        fn step(&self, x: FpP256) -> FpP256 {
+            x.mul_portable(x)
+        }
+    }
+    struct AddP(FpP256);
+    impl ChainOp<FpP256> for AddP {
+        #[inline(always)]
+        fn step(&self, x: FpP256) -> FpP256 {
+            x.add_portable(self.0)
+        }
+    }
+    let mut rng = SplitMix(0x5eed_f1e1d);
+    let a: FpP256 = nonzero(&mut rng);
+    let b: FpP256 = nonzero(&mut rng);
+    let row = |op, timing| OpTiming {
+        field: "p256",
+        op,
+        backend: "portable",
+        timing,
+    };
+    vec![
+        row("mul", plain_chain(cfg, a, MulP(b))),
+        row("sqr", plain_chain(cfg, a, SqrP)),
+        row("add", plain_chain(cfg, a, AddP(b))),
     ]
 }
 
@@ -339,14 +392,19 @@ pub fn prime_fields() -> Vec<PrimeFieldInfo> {
 }
 
 /// Time every operation of `field` (one of [`FIELD_NAMES`] or [`PRIME_FIELD_NAMES`]) on
-/// the backend named `backend` (`portable`, `clmul` or `vpclmul`; prime fields only
-/// `portable`); `None` for an unknown field or backend. The caller checks that the
-/// backend is supported before asking for it.
+/// the backend named `backend` (`portable`, `clmul` or `vpclmul`; prime fields
+/// `portable`, and `adx` for `p256`); `None` for an unknown field or backend. The caller
+/// checks that the backend is supported before asking for it. P-256's `portable` rows,
+/// where the assembly is available, are its generic twin (product, square and sum).
 pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<OpTiming>> {
     if PRIME_FIELD_NAMES.contains(&field) {
         return match backend {
             // p448 times the type `ed448` runs on, not the generic one of its spec.
             "portable" if field == "p448" => Some(bench_prime::<FpP448>(cfg)),
+            "portable" if field == "p256" && p256_adx::available() => {
+                Some(bench_p256_portable(cfg))
+            }
+            "adx" if field == "p256" && p256_adx::available() => Some(bench_prime::<FpP256>(cfg)),
             "portable" => visit_prime_field(field, BenchPrime(cfg)),
             _ => None,
         };

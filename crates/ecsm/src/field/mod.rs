@@ -14,7 +14,7 @@ use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
-pub use batch::batch_invert;
+pub use batch::{batch_invert, batch_invert_vartime};
 pub use ext2::{Gf254, Gf254With, Gf2Ext};
 pub use gf2m::{Gf127, Gf163, Gf233, Gf283, Gf2m, Gf2mSpec, Gf409, Gf571};
 pub use prime::*;

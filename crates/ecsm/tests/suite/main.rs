@@ -32,6 +32,7 @@ mod p448_field;
 mod prime_curve_params;
 mod prime_curves;
 mod prime_field;
+mod prime_p256_adx;
 mod recode;
 mod recode_double_base;
 mod shape_edwards_family;

@@ -51,6 +51,42 @@ pub(crate) const fn mac(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
     (t as u64, (t >> 64) as u64)
 }
 
+/// a = b word by word, at compile time.
+pub(crate) const fn words_eq<const N: usize, const M: usize>(a: &[u64; N], b: &[u64; M]) -> bool {
+    if N != M {
+        return false;
+    }
+    let mut i = 0;
+    while i < N {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The first four words of `a` (zeros past its end): the view the four-word assembly
+/// takes of an N-word value, only ever called with N = 4.
+#[inline(always)]
+pub(crate) fn to4<const N: usize>(a: &[u64; N]) -> [u64; 4] {
+    let mut r = [0u64; 4];
+    for (r, a) in r.iter_mut().zip(a) {
+        *r = *a;
+    }
+    r
+}
+
+/// `a` as N words, the inverse of [`to4`] for N = 4.
+#[inline(always)]
+pub(crate) fn from4<const N: usize>(a: &[u64; 4]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for (r, a) in r.iter_mut().zip(a) {
+        *r = *a;
+    }
+    r
+}
+
 /// `a − b` over N words: (difference mod 2^(64N), borrow 0 or 1).
 #[inline(always)]
 pub(crate) fn sub_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {

@@ -47,6 +47,7 @@ pub use specs::*;
 use super::bytes::{be_to_words, words_to_be};
 use super::{Field, FieldError};
 use crate::backend::barrier::opaque;
+use crate::backend::p256_adx;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -169,6 +170,10 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     const R1: [u64; N] = limbs::pow2_mod(64 * N, &S::P);
     const R2: [u64; N] = limbs::pow2_mod(128 * N, &S::P);
     const IS_MONT: bool = matches!(S::REDUCTION, Reduction::Montgomery);
+    /// The P-256 prime in Montgomery form: products, sums and differences go to the
+    /// BMI2/ADX assembly of [`backend::p256_adx`] when it is available, which keeps the
+    /// same representation, and to the generic code here otherwise.
+    const IS_P256: bool = Self::IS_MONT && N == 4 && limbs::words_eq(&S::P, &specs::P256_P);
     const IS_GOLDILOCKS: bool = matches!(S::REDUCTION, Reduction::Goldilocks);
     /// c = 2^k − p for Crandall primes (k the bit length of p); 0 otherwise.
     const C: u64 = if !matches!(S::REDUCTION, Reduction::Crandall) {
@@ -306,6 +311,17 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
 
     #[inline(always)]
     fn mul_repr(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        if Self::IS_P256 {
+            if let Some(r) = p256_adx::mul(&limbs::to4(a), &limbs::to4(b)) {
+                return limbs::from4(&r);
+            }
+        }
+        Self::mul_repr_portable(a, b)
+    }
+
+    /// The generic product, whatever backend is available.
+    #[inline(always)]
+    fn mul_repr_portable(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if Self::IS_MONT {
             reduce::montgomery_mul_cios(a, b, &S::P, Self::PINV)
         } else if Self::IS_GOLDILOCKS {
@@ -324,8 +340,13 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         // P-224 19.0 against 23.3; secp256k1 15.6 by the full product against 18.0.
         // From five words on the saved products win: P-384 53 against 72 by the full
         // product, P-521 49 against 77.
+        if Self::IS_P256 {
+            if let Some(r) = p256_adx::sqr(&limbs::to4(a)) {
+                return limbs::from4(&r);
+            }
+        }
         if Self::IS_MONT && N <= 4 {
-            return reduce::montgomery_mul_cios(a, a, &S::P, Self::PINV);
+            return Self::mul_repr_portable(a, a);
         }
         let t = if N <= 4 { mul_wide(a, a) } else { sqr_wide(a) };
         if Self::IS_MONT {
@@ -380,11 +401,14 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
 
 impl<const N: usize, S: FpSpec<N>> Add for Fp<N, S> {
     type Output = Self;
-    /// a + b < 2p: one masked subtraction of p.
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        let (s, carry) = add_n(&self.repr, &rhs.repr);
-        Self::from_repr(reduce::final_sub(&s, carry, &S::P))
+        if Self::IS_P256 {
+            if let Some(r) = p256_adx::add(&limbs::to4(&self.repr), &limbs::to4(&rhs.repr)) {
+                return Self::from_repr(limbs::from4(&r));
+            }
+        }
+        self.add_portable(rhs)
     }
 }
 impl<const N: usize, S: FpSpec<N>> AddAssign for Fp<N, S> {
@@ -395,9 +419,37 @@ impl<const N: usize, S: FpSpec<N>> AddAssign for Fp<N, S> {
 }
 impl<const N: usize, S: FpSpec<N>> Sub for Fp<N, S> {
     type Output = Self;
-    /// a − b, plus p under the mask of the borrow.
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
+        if Self::IS_P256 {
+            if let Some(r) = p256_adx::sub(&limbs::to4(&self.repr), &limbs::to4(&rhs.repr)) {
+                return Self::from_repr(limbs::from4(&r));
+            }
+        }
+        self.sub_portable(rhs)
+    }
+}
+
+/// The generic arithmetic, whatever backend is available: the portable twin that the
+/// tests compare the P-256 assembly with.
+impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
+    /// `self · rhs` by the generic code.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn mul_portable(self, rhs: Self) -> Self {
+        Self::from_repr(Self::mul_repr_portable(&self.repr, &rhs.repr))
+    }
+    /// `self + rhs` by the generic code: a + b < 2p, one masked subtraction of p.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn add_portable(self, rhs: Self) -> Self {
+        let (s, carry) = add_n(&self.repr, &rhs.repr);
+        Self::from_repr(reduce::final_sub(&s, carry, &S::P))
+    }
+    /// `self − rhs` by the generic code: a − b, plus p under the mask of the borrow.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn sub_portable(self, rhs: Self) -> Self {
         let (d, borrow) = sub_n(&self.repr, &rhs.repr);
         let mask = opaque(borrow.wrapping_neg());
         let mut pm = [0u64; N];

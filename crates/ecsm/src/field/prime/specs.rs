@@ -41,6 +41,8 @@ fp_spec!(
     /// secp256r1).
     P256, FpP256, 4, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", "p256"
 );
+/// The P-256 prime's words, by which `Fp` recognises the field its assembly is for.
+pub(crate) const P256_P: [u64; 4] = <P256 as super::FpSpec<4>>::P;
 fp_spec!(
     /// NIST P-384: p = 2^384 − 2^128 − 2^96 + 2^32 − 1 (FIPS 186-4 §D.1.2.4; SEC 2
     /// secp384r1).

@@ -1,0 +1,141 @@
+//! The P-256 field's BMI2/ADX assembly (`backend::p256_adx`) against its portable twin
+//! (the generic Montgomery code, `Fp::mul_portable` and friends) and against a num-bigint
+//! oracle, on edge and random operands. The edges are taken in the stored
+//! (Montgomery) form, where the assembly's carries happen: stored words 0, 1, p − 1,
+//! p − 2, 2^255, words of all ones below p, and values next to p's 32-bit digit
+//! boundaries.
+
+use ecsm::backend::p256_adx;
+use ecsm::field::prime::FpP256;
+use ecsm::field::{Field, PrimeField};
+use num_bigint::BigUint;
+use num_traits::One;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn p() -> BigUint {
+    (BigUint::one() << 256) - (BigUint::one() << 224)
+        + (BigUint::one() << 192)
+        + (BigUint::one() << 96)
+        - 1u8
+}
+
+fn big(words: &[u64]) -> BigUint {
+    words
+        .iter()
+        .rev()
+        .fold(BigUint::default(), |acc, &w| (acc << 64) + w)
+}
+
+fn canonical(x: &FpP256) -> BigUint {
+    big(&x.to_words())
+}
+
+fn elem(v: &BigUint) -> FpP256 {
+    let mut w = v.to_u64_digits();
+    w.resize(4, 0);
+    FpP256::from_words(&w).expect("below p")
+}
+
+/// The element whose stored (Montgomery) words are `r` < p: canonical value r·2^−256.
+fn stored(r: &BigUint) -> FpP256 {
+    let p = p();
+    let r_inv = (BigUint::one() << 256u32).modpow(&(&p - 2u8), &p);
+    elem(&(r * r_inv % &p))
+}
+
+fn edge_elements() -> Vec<FpP256> {
+    let p = p();
+    let one = BigUint::one();
+    let mut stored_words = vec![
+        BigUint::default(),
+        one.clone(),
+        BigUint::from(2u8),
+        &p - 1u8,
+        &p - 2u8,
+        &p >> 1u8,
+        (&p >> 1u8) + 1u8,
+        one.clone() << 255u32,
+        (one.clone() << 192u32) - 1u8,
+        (one.clone() << 224u32) - 1u8,
+        (one.clone() << 224u32),
+        &p - (one.clone() << 96u32),
+        &p - (one.clone() << 192u32),
+        (one.clone() << 64u32) - 1u8,
+        (one.clone() << 128u32) - 1u8,
+        BigUint::from(u64::MAX) << 192u32,
+    ];
+    stored_words.retain(|v| v < &p);
+    let mut v: Vec<FpP256> = stored_words.iter().map(stored).collect();
+    // The same values as canonical ones.
+    v.extend(stored_words.iter().map(elem));
+    v
+}
+
+fn random_elements(n: usize, seed: u64) -> Vec<FpP256> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n).map(|_| FpP256::random(&mut rng)).collect()
+}
+
+/// The comparison is only worth something where the assembly runs: say so when it
+/// does not (a CPU without BMI2/ADX, or ECSM_BACKEND=portable), and check that it
+/// does whenever the CPU has the instructions and nothing forces the portable code.
+#[test]
+fn p256_assembly_runs_where_the_cpu_has_bmi2_and_adx() {
+    let forced_portable = std::env::var("ECSM_BACKEND").is_ok_and(|v| v.trim() == "portable");
+    if p256_adx::supported() && !forced_portable {
+        assert!(p256_adx::available());
+        let (a, b) = ([1, 2, 3, 4], [5, 6, 7, 8]);
+        assert!(p256_adx::mul(&a, &b).is_some());
+        assert!(p256_adx::sqr(&a).is_some());
+        assert!(p256_adx::add(&a, &b).is_some());
+        assert!(p256_adx::sub(&a, &b).is_some());
+    } else {
+        eprintln!("P-256 assembly not in use here: the comparisons below test the portable code against itself and the oracle");
+        assert!(p256_adx::mul(&[1, 0, 0, 0], &[1, 0, 0, 0]).is_none());
+    }
+}
+
+#[test]
+fn p256_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
+    let p = p();
+    let mut xs = edge_elements();
+    xs.extend(random_elements(40, 1));
+    for a in &xs {
+        let ab = canonical(a);
+        assert_eq!(canonical(&a.square()), &ab * &ab % &p, "{a:?}²");
+        assert_eq!(a.square(), a.mul_portable(*a));
+        for b in &xs {
+            let bb = canonical(b);
+            let prod = *a * *b;
+            assert_eq!(prod, a.mul_portable(*b), "{a:?}·{b:?}");
+            assert_eq!(canonical(&prod), &ab * &bb % &p, "{a:?}·{b:?}");
+            let sum = *a + *b;
+            assert_eq!(sum, a.add_portable(*b), "{a:?}+{b:?}");
+            assert_eq!(canonical(&sum), (&ab + &bb) % &p, "{a:?}+{b:?}");
+            let diff = *a - *b;
+            assert_eq!(diff, a.sub_portable(*b), "{a:?}−{b:?}");
+            assert_eq!(canonical(&diff), (&ab + &p - &bb) % &p, "{a:?}−{b:?}");
+        }
+        assert_eq!(canonical(&-*a), (&p - &ab) % &p);
+    }
+}
+
+/// A long dependent chain mixing the three operations, on random starting values, so
+/// that every intermediate result (not only the chosen edges) is fed back in.
+#[test]
+fn p256_chains_match_the_portable_code() {
+    for (i, pair) in random_elements(64, 2).chunks(2).enumerate() {
+        let (mut x, mut y) = (pair[0], pair[1]);
+        let (mut xp, mut yp) = (x, y);
+        for step in 0..500 {
+            match (step + i) % 4 {
+                0 => (x, xp) = (x * y, xp.mul_portable(yp)),
+                1 => (y, yp) = (x + y, xp.add_portable(yp)),
+                2 => (x, xp) = (x - y, xp.sub_portable(yp)),
+                _ => (y, yp) = (y.square(), yp.mul_portable(yp)),
+            }
+            assert_eq!((x, y), (xp, yp), "chain {i}, step {step}");
+        }
+    }
+}
