@@ -1,7 +1,7 @@
 //! GF(p) arithmetic for the NIST P-256 prime p = 2^256 − 2^224 + 2^192 + 2^96 − 1 with
-//! BMI2 (MULX) and ADX (ADCX/ADOX), in inline assembly: the Montgomery product (R = 2^256,
-//! the same representation as the portable [`Fp`](crate::field::prime::Fp), so the two
-//! are interchangeable value for value), the sum and the difference.
+//! BMI2 (MULX) and ADX (ADCX/ADOX), in inline assembly: the Montgomery product and square
+//! (R = 2^256, the same representation as the portable [`Fp`](crate::field::prime::Fp), so
+//! the two are interchangeable value for value), the sum and the difference.
 //!
 //! The portable twin is the generic Montgomery code of `field::prime`, which the field
 //! runs whenever [`available`] is false: a CPU without BMI2 and ADX, another
@@ -23,8 +23,8 @@
 //! or undone by CMOV on the borrow, leaves the result in [0, p). No branch and no
 //! memory access depends on the operands.
 //!
-//! Measured in a dependent chain (`ecsm field-bench --field p256`, TSC ticks at
-//! 2.445 GHz, this Zen 3 machine): see the module documentation of `field::prime`.
+//! Measured in dependent chains (`ecsm field-bench --field p256 --both-backends`, this
+//! Zen 3 machine): see the module documentation of `field::prime`.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 

@@ -98,12 +98,14 @@ impl AShape for AMinus3 {
         let gamma = p.y.square();
         let beta = p.x * gamma;
         let alpha = triple((p.x - delta) * (p.x + delta));
-        let beta4 = beta + beta + beta + beta;
+        let beta2 = beta + beta;
+        let beta4 = beta2 + beta2;
         let x3 = alpha.square() - (beta4 + beta4);
         let z3 = (p.y + p.z).square() - gamma - delta;
         let g2 = gamma.square();
         let g2_2 = g2 + g2;
-        let g2_8 = g2_2 + g2_2 + g2_2 + g2_2;
+        let g2_4 = g2_2 + g2_2;
+        let g2_8 = g2_4 + g2_4;
         let y3 = alpha * (beta4 - x3) - g2_8;
         Jacobian {
             x: x3,
@@ -200,7 +202,8 @@ impl AShape for AZero {
         let f = e.square();
         let x3 = f - (d + d);
         let c2 = c + c;
-        let c8 = c2 + c2 + c2 + c2;
+        let c4 = c2 + c2;
+        let c8 = c4 + c4;
         let y3 = e * (d - x3) - c8;
         let yz = p.y * p.z;
         Jacobian {
