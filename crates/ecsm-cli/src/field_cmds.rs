@@ -53,6 +53,16 @@ pub fn info(backend: BackendKind) {
         },
     };
     println!("backend-reason: {why}");
+    // The prime fields are portable code except P-256, whose assembly follows the CPU and
+    // ECSM_BACKEND=portable (`ecsm::backend::p256_adx`).
+    let p256 = if ecsm::backend::p256_adx::available() {
+        "adx (BMI2/ADX assembly)"
+    } else if ecsm::backend::p256_adx::supported() {
+        "portable (forced by ECSM_BACKEND=portable)"
+    } else {
+        "portable (no BMI2/ADX)"
+    };
+    println!("p256-field: {p256}");
 }
 
 fn field_line<const N: usize, S: Gf2mSpec<N>>() -> String {

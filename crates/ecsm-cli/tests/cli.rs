@@ -53,6 +53,21 @@ fn info_reports_the_backend_and_honours_ecsm_backend() {
     let forced = stdout(&ecsm(&["info"], Some("portable")));
     assert!(forced.lines().any(|l| l == "backend: portable"), "{forced}");
     assert!(forced.contains("forced by ECSM_BACKEND=portable"));
+    // The P-256 assembly follows the same switch.
+    assert!(
+        forced
+            .lines()
+            .any(|l| l.starts_with("p256-field: portable")),
+        "{forced}"
+    );
+    let p256 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("p256-field: "))
+        .expect("a p256-field line");
+    assert!(
+        p256.starts_with("adx") || p256.starts_with("portable (no BMI2/ADX)"),
+        "{p256}"
+    );
 }
 
 #[test]

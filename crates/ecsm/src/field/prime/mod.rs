@@ -175,8 +175,8 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     const R1: [u64; N] = limbs::pow2_mod(64 * N, &S::P);
     const R2: [u64; N] = limbs::pow2_mod(128 * N, &S::P);
     const IS_MONT: bool = matches!(S::REDUCTION, Reduction::Montgomery);
-    /// The P-256 prime in Montgomery form: products, sums and differences go to the
-    /// BMI2/ADX assembly of [`backend::p256_adx`] when it is available, which keeps the
+    /// The P-256 prime in Montgomery form: products, squares, sums and differences go to
+    /// the BMI2/ADX assembly of [`backend::p256_adx`] when it is available, which keeps the
     /// same representation, and to the generic code here otherwise.
     const IS_P256: bool = Self::IS_MONT && N == 4 && limbs::words_eq(&S::P, &specs::P256_P);
     const IS_GOLDILOCKS: bool = matches!(S::REDUCTION, Reduction::Goldilocks);
