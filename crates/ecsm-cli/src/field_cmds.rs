@@ -53,8 +53,8 @@ pub fn info(backend: BackendKind) {
         },
     };
     println!("backend-reason: {why}");
-    // The prime fields are portable code except P-256, whose assembly follows the CPU and
-    // ECSM_BACKEND=portable (`ecsm::backend::p256_adx`).
+    // The prime fields are portable code except P-256 and secp256k1, whose assembly follows
+    // the CPU and ECSM_BACKEND=portable (`ecsm::backend::adx`); one switch for both.
     let p256 = if ecsm::backend::p256_adx::available() {
         "adx (BMI2/ADX assembly)"
     } else if ecsm::backend::p256_adx::supported() {

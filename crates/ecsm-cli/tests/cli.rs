@@ -354,9 +354,53 @@ fn field_bench_json_covers_a_prime_field() {
             .unwrap_or_else(|| panic!("no row for p256 {op}"));
         assert!(row["median_ns"].as_f64().is_some_and(|v| v > 0.0));
         assert!(row["min_ns"].as_f64().is_some_and(|v| v > 0.0));
-        assert_eq!(row["backend"], "portable");
+        // The BMI2/ADX assembly where the CPU has it (`ecsm info` says which).
+        assert!(
+            row["backend"] == "adx" || row["backend"] == "portable",
+            "{row}"
+        );
     }
     assert_eq!(rows.len(), 5);
+    let assembly = rows[0]["backend"] == "adx";
+
+    // ECSM_BACKEND=portable turns the assembly off.
+    let o = ecsm(
+        &["field-bench", "--json", "--quick", "--field", "p256"],
+        Some("portable"),
+    );
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(stdout(&o).trim()).expect("one JSON array");
+    assert!(rows.iter().all(|r| r["backend"] == "portable"), "{rows:?}");
+
+    // --both-backends adds the portable twin's product, square and sum beside the
+    // assembly, for secp256k1 too.
+    let o = ecsm(
+        &[
+            "field-bench",
+            "--json",
+            "--quick",
+            "--both-backends",
+            "--field",
+            "p256",
+            "--field",
+            "secp256k1",
+        ],
+        None,
+    );
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(stdout(&o).trim()).expect("one JSON array");
+    for field in ["p256", "secp256k1"] {
+        let twin: Vec<_> = rows
+            .iter()
+            .filter(|r| r["field"] == field && r["backend"] == "portable")
+            .map(|r| r["op"].as_str().unwrap_or_default().to_string())
+            .collect();
+        if assembly {
+            assert_eq!(twin, ["mul", "sqr", "add"], "{field}: {rows:?}");
+        } else {
+            assert_eq!(twin.len(), 5, "{field}: {rows:?}");
+        }
+    }
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Carry-less multiplication backends for GF(2^m), and the BMI2/ADX assembly of the P-256
-//! prime field ([`p256_adx`]).
+//! and secp256k1 prime fields ([`p256_adx`], [`k256_adx`]).
 //!
 //! Every backend computes the same two primitives, the product and the square of N-word
 //! polynomials followed by reduction modulo the field polynomial (a [`Reduction`] known
@@ -11,7 +11,9 @@
 //! larger fields (x86-64 only). `Auto` picks one once per process, from CPU detection or
 //! the `ECSM_BACKEND` environment variable.
 
+pub mod adx;
 pub mod barrier;
+pub mod k256_adx;
 pub mod p256_adx;
 pub mod portable;
 pub mod tsc;

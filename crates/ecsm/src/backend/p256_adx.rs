@@ -6,7 +6,7 @@
 //! The portable twin is the generic Montgomery code of `field::prime`, which the field
 //! runs whenever [`available`] is false: a CPU without BMI2 and ADX, another
 //! architecture, or `ECSM_BACKEND=portable`. The test suite compares the two on edge
-//! and random operands (`tests/suite/prime_p256_adx.rs`).
+//! and random operands (`tests/suite/prime_adx.rs`).
 //!
 //! # The product
 //! Coarsely integrated operand scanning, one word b_i of b per round: the accumulator
@@ -26,8 +26,6 @@
 //! Measured in dependent chains (`ecsm field-bench --field p256 --both-backends`, this
 //! Zen 3 machine): see the module documentation of `field::prime`.
 
-use std::sync::atomic::{AtomicU8, Ordering};
-
 /// p_3, the top word of p.
 #[cfg(target_arch = "x86_64")]
 const P3: u64 = 0xffff_ffff_0000_0001;
@@ -35,41 +33,7 @@ const P3: u64 = 0xffff_ffff_0000_0001;
 #[cfg(target_arch = "x86_64")]
 const P1: u64 = 0x0000_0000_ffff_ffff;
 
-const UNKNOWN: u8 = 0;
-const OFF: u8 = 1;
-const ON: u8 = 2;
-static STATE: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// True when this process runs P-256 on the assembly here: the CPU has BMI2 and ADX, and
-/// `ECSM_BACKEND` does not ask for the portable code. Decided once; one load after that.
-#[inline(always)]
-pub fn available() -> bool {
-    match STATE.load(Ordering::Relaxed) {
-        ON => true,
-        OFF => false,
-        _ => decide(),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn decide() -> bool {
-    let on = supported() && super::selected() != super::BackendKind::Portable;
-    STATE.store(if on { ON } else { OFF }, Ordering::Relaxed);
-    on
-}
-
-/// True when the CPU has the instructions (BMI2 and ADX), whatever `ECSM_BACKEND` says.
-pub fn supported() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("adx")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+pub use super::adx::{available, supported};
 
 /// a·b·2^−256 mod p for a, b in [0, p), or None when [`available`] is false.
 #[inline(always)]

@@ -34,9 +34,9 @@ pub const FIELD_NAMES: [&str; 7] = {
 };
 
 /// The prime fields `field-bench` knows (their `Field::NAME`), in report order. They
-/// have a single, portable implementation, except `p256`, whose products, sums and
-/// differences run on the BMI2/ADX assembly ([`crate::backend::p256_adx`], backend name
-/// `adx`) where the CPU has it.
+/// have a single, portable implementation, except `p256` and `secp256k1`, whose products,
+/// squares, sums and differences run on BMI2/ADX assembly ([`crate::backend::p256_adx`],
+/// [`crate::backend::k256_adx`], backend name `adx`) where the CPU has it.
 pub const PRIME_FIELD_NAMES: [&str; 22] = [
     "p192",
     "p224",
@@ -193,45 +193,50 @@ fn bench_prime<F: Field>(cfg: BenchConfig) -> Vec<OpTiming> {
     ]
 }
 
-/// The backend a prime field's arithmetic runs on in this process: `adx` for P-256 where
-/// [`p256_adx::available`], `portable` otherwise.
+/// The prime fields with BMI2/ADX assembly ([`crate::backend::p256_adx`],
+/// [`crate::backend::k256_adx`]).
+const ADX_FIELDS: [&str; 2] = ["p256", "secp256k1"];
+
+/// The backend a prime field's arithmetic runs on in this process: `adx` for P-256 and
+/// secp256k1 where [`p256_adx::available`], `portable` otherwise.
 pub fn prime_backend(field: &str) -> &'static str {
-    if field == "p256" && p256_adx::available() {
+    if ADX_FIELDS.contains(&field) && p256_adx::available() {
         "adx"
     } else {
         "portable"
     }
 }
 
-/// P-256's portable twin of the assembly, timed on the same chains (`--both-backends`):
-/// the product, square and sum by the generic code.
-fn bench_p256_portable(cfg: BenchConfig) -> Vec<OpTiming> {
-    struct MulP(FpP256);
-    impl ChainOp<FpP256> for MulP {
+/// The portable twin of a four-word field's assembly, timed on the same chains
+/// (`--both-backends`): the product, square and sum by the generic code.
+fn bench_portable_twin<S: FpSpec<4>>(cfg: BenchConfig) -> Vec<OpTiming> {
+    type F<S> = Fp<4, S>;
+    struct MulP<S: FpSpec<4>>(F<S>);
+    impl<S: FpSpec<4>> ChainOp<F<S>> for MulP<S> {
         #[inline(always)]
-        fn step(&self, x: FpP256) -> FpP256 {
+        fn step(&self, x: F<S>) -> F<S> {
             x.mul_portable(self.0)
         }
     }
     struct SqrP;
-    impl ChainOp<FpP256> for SqrP {
+    impl<S: FpSpec<4>> ChainOp<F<S>> for SqrP {
         #[inline(always)]
-        fn step(&self, x: FpP256) -> FpP256 {
+        fn step(&self, x: F<S>) -> F<S> {
             x.mul_portable(x)
         }
     }
-    struct AddP(FpP256);
-    impl ChainOp<FpP256> for AddP {
+    struct AddP<S: FpSpec<4>>(F<S>);
+    impl<S: FpSpec<4>> ChainOp<F<S>> for AddP<S> {
         #[inline(always)]
-        fn step(&self, x: FpP256) -> FpP256 {
+        fn step(&self, x: F<S>) -> F<S> {
             x.add_portable(self.0)
         }
     }
     let mut rng = SplitMix(0x5eed_f1e1d);
-    let a: FpP256 = nonzero(&mut rng);
-    let b: FpP256 = nonzero(&mut rng);
+    let a: F<S> = nonzero(&mut rng);
+    let b: F<S> = nonzero(&mut rng);
     let row = |op, timing| OpTiming {
-        field: "p256",
+        field: S::NAME,
         op,
         backend: "portable",
         timing,
@@ -393,18 +398,25 @@ pub fn prime_fields() -> Vec<PrimeFieldInfo> {
 
 /// Time every operation of `field` (one of [`FIELD_NAMES`] or [`PRIME_FIELD_NAMES`]) on
 /// the backend named `backend` (`portable`, `clmul` or `vpclmul`; prime fields
-/// `portable`, and `adx` for `p256`); `None` for an unknown field or backend. The caller
-/// checks that the backend is supported before asking for it. P-256's `portable` rows,
-/// where the assembly is available, are its generic twin (product, square and sum).
+/// `portable`, and `adx` for `p256` and `secp256k1`); `None` for an unknown field or
+/// backend. The caller checks that the backend is supported before asking for it. The
+/// `portable` rows of those two, where the assembly is available, are its generic twin
+/// (product, square and sum).
 pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<OpTiming>> {
     if PRIME_FIELD_NAMES.contains(&field) {
         return match backend {
             // p448 times the type `ed448` runs on, not the generic one of its spec.
             "portable" if field == "p448" => Some(bench_prime::<FpP448>(cfg)),
             "portable" if field == "p256" && p256_adx::available() => {
-                Some(bench_p256_portable(cfg))
+                Some(bench_portable_twin::<P256>(cfg))
+            }
+            "portable" if field == "secp256k1" && p256_adx::available() => {
+                Some(bench_portable_twin::<Secp256k1>(cfg))
             }
             "adx" if field == "p256" && p256_adx::available() => Some(bench_prime::<FpP256>(cfg)),
+            "adx" if field == "secp256k1" && p256_adx::available() => {
+                Some(bench_prime::<FpSecp256k1>(cfg))
+            }
             "portable" => visit_prime_field(field, BenchPrime(cfg)),
             _ => None,
         };

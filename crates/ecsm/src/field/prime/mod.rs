@@ -52,7 +52,7 @@ pub use specs::*;
 use super::bytes::{be_to_words, words_to_be};
 use super::{Field, FieldError};
 use crate::backend::barrier::opaque;
-use crate::backend::p256_adx;
+use crate::backend::{k256_adx, p256_adx};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -179,6 +179,12 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     /// the BMI2/ADX assembly of [`backend::p256_adx`] when it is available, which keeps the
     /// same representation, and to the generic code here otherwise.
     const IS_P256: bool = Self::IS_MONT && N == 4 && limbs::words_eq(&S::P, &specs::P256_P);
+    /// The secp256k1 prime with Crandall's reduction: products, squares, sums and
+    /// differences go to [`backend::k256_adx`] when it is available (plain values, as
+    /// here).
+    const IS_K256: bool = matches!(S::REDUCTION, Reduction::Crandall)
+        && N == 4
+        && limbs::words_eq(&S::P, &specs::SECP256K1_P);
     const IS_GOLDILOCKS: bool = matches!(S::REDUCTION, Reduction::Goldilocks);
     /// c = 2^k − p for Crandall primes (k the bit length of p); 0 otherwise.
     const C: u64 = if !matches!(S::REDUCTION, Reduction::Crandall) {
@@ -316,12 +322,30 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
 
     #[inline(always)]
     fn mul_repr(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        if Self::IS_P256 {
-            if let Some(r) = p256_adx::mul(&limbs::to4(a), &limbs::to4(b)) {
-                return limbs::from4(&r);
-            }
-        }
-        Self::mul_repr_portable(a, b)
+        Self::accel(a, b, p256_adx::mul, k256_adx::mul)
+            .unwrap_or_else(|| Self::mul_repr_portable(a, b))
+    }
+
+    /// `op` of the assembly for this prime (`p256` or `k256`, see [`Self::IS_P256`] and
+    /// [`Self::IS_K256`]), or None for another prime or where the assembly is not
+    /// available. Both are constants after monomorphisation, so other fields keep only
+    /// their generic code.
+    #[inline(always)]
+    fn accel(
+        a: &[u64; N],
+        b: &[u64; N],
+        p256: impl FnOnce(&[u64; 4], &[u64; 4]) -> Option<[u64; 4]>,
+        k256: impl FnOnce(&[u64; 4], &[u64; 4]) -> Option<[u64; 4]>,
+    ) -> Option<[u64; N]> {
+        let (a, b) = (limbs::to4(a), limbs::to4(b));
+        let r = if Self::IS_P256 {
+            p256(&a, &b)
+        } else if Self::IS_K256 {
+            k256(&a, &b)
+        } else {
+            None
+        };
+        r.map(|r| limbs::from4(&r))
     }
 
     /// The generic product, whatever backend is available.
@@ -345,10 +369,9 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         // P-224 19.0 against 23.3; secp256k1 15.6 by the full product against 18.0.
         // From five words on the saved products win: P-384 53 against 72 by the full
         // product, P-521 49 against 77.
-        if Self::IS_P256 {
-            if let Some(r) = p256_adx::sqr(&limbs::to4(a)) {
-                return limbs::from4(&r);
-            }
+        let p256_sqr = |a: &[u64; 4], _: &[u64; 4]| p256_adx::sqr(a);
+        if let Some(r) = Self::accel(a, a, p256_sqr, k256_adx::mul) {
+            return r;
         }
         if Self::IS_MONT && N <= 4 {
             return Self::mul_repr_portable(a, a);
@@ -408,12 +431,10 @@ impl<const N: usize, S: FpSpec<N>> Add for Fp<N, S> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        if Self::IS_P256 {
-            if let Some(r) = p256_adx::add(&limbs::to4(&self.repr), &limbs::to4(&rhs.repr)) {
-                return Self::from_repr(limbs::from4(&r));
-            }
+        match Self::accel(&self.repr, &rhs.repr, p256_adx::add, k256_adx::add) {
+            Some(r) => Self::from_repr(r),
+            None => self.add_portable(rhs),
         }
-        self.add_portable(rhs)
     }
 }
 impl<const N: usize, S: FpSpec<N>> AddAssign for Fp<N, S> {
@@ -426,17 +447,15 @@ impl<const N: usize, S: FpSpec<N>> Sub for Fp<N, S> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        if Self::IS_P256 {
-            if let Some(r) = p256_adx::sub(&limbs::to4(&self.repr), &limbs::to4(&rhs.repr)) {
-                return Self::from_repr(limbs::from4(&r));
-            }
+        match Self::accel(&self.repr, &rhs.repr, p256_adx::sub, k256_adx::sub) {
+            Some(r) => Self::from_repr(r),
+            None => self.sub_portable(rhs),
         }
-        self.sub_portable(rhs)
     }
 }
 
 /// The generic arithmetic, whatever backend is available: the portable twin that the
-/// tests compare the P-256 assembly with.
+/// tests compare the P-256 and secp256k1 assembly with.
 impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     /// `self · rhs` by the generic code.
     #[doc(hidden)]

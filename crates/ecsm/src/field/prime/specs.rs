@@ -74,6 +74,9 @@ fp_spec!(
     Secp256k1, FpSecp256k1, 4,
     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "secp256k1", Crandall
 );
+/// The secp256k1 prime's words, by which `Fp` recognises the field of
+/// [`crate::backend::k256_adx`].
+pub(crate) const SECP256K1_P: [u64; 4] = <Secp256k1 as super::FpSpec<4>>::P;
 fp_spec!(
     /// secp224k1: p = 2^224 − 2^32 − 6803 (SEC 2 v2 §2.3.1).
     Secp224k1, FpSecp224k1, 4,

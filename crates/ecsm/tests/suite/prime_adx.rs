@@ -1,12 +1,13 @@
-//! The P-256 field's BMI2/ADX assembly (`backend::p256_adx`) against its portable twin
-//! (the generic Montgomery code, `Fp::mul_portable` and friends) and against a num-bigint
-//! oracle, on edge and random operands. The edges are taken in the stored
-//! (Montgomery) form, where the assembly's carries happen: stored words 0, 1, p − 1,
-//! p − 2, 2^255, words of all ones below p, and values next to p's 32-bit digit
-//! boundaries.
+//! The BMI2/ADX assembly of the P-256 and secp256k1 fields (`backend::p256_adx`,
+//! `backend::k256_adx`) against its portable twin (the generic Montgomery or Crandall
+//! code, `Fp::mul_portable` and friends) and against a num-bigint oracle, on edge and
+//! random operands. The edges are taken in the stored form, where the assembly's carries
+//! happen (Montgomery for P-256, plain values for secp256k1): stored words 0, 1, p − 1,
+//! p − 2, 2^255, words of all ones below p, and values next to the digit boundaries of p
+//! and of c = 2^256 − p.
 
-use ecsm::backend::p256_adx;
-use ecsm::field::prime::FpP256;
+use ecsm::backend::{k256_adx, p256_adx};
+use ecsm::field::prime::{Fp, FpP256, FpSecp256k1, FpSpec};
 use ecsm::field::{Field, PrimeField};
 use num_bigint::BigUint;
 use num_traits::One;
@@ -27,14 +28,18 @@ fn big(words: &[u64]) -> BigUint {
         .fold(BigUint::default(), |acc, &w| (acc << 64) + w)
 }
 
-fn canonical(x: &FpP256) -> BigUint {
+fn p_k1() -> BigUint {
+    (BigUint::one() << 256) - (BigUint::one() << 32) - 977u16
+}
+
+fn canonical<S: FpSpec<4>>(x: &Fp<4, S>) -> BigUint {
     big(&x.to_words())
 }
 
-fn elem(v: &BigUint) -> FpP256 {
+fn elem<S: FpSpec<4>>(v: &BigUint) -> Fp<4, S> {
     let mut w = v.to_u64_digits();
     w.resize(4, 0);
-    FpP256::from_words(&w).expect("below p")
+    Fp::<4, S>::from_words(&w).expect("below p")
 }
 
 /// The element whose stored (Montgomery) words are `r` < p: canonical value r·2^−256.
@@ -42,6 +47,34 @@ fn stored(r: &BigUint) -> FpP256 {
     let p = p();
     let r_inv = (BigUint::one() << 256u32).modpow(&(&p - 2u8), &p);
     elem(&(r * r_inv % &p))
+}
+
+/// Values next to the carries of the secp256k1 assembly (plain values: stored = canonical).
+fn k1_edges() -> Vec<FpSecp256k1> {
+    let p = p_k1();
+    let one = BigUint::one();
+    let c = (&one << 256u32) - &p;
+    let mut v = vec![
+        BigUint::default(),
+        one.clone(),
+        BigUint::from(2u8),
+        &p - 1u8,
+        &p - 2u8,
+        &p - &c,
+        c.clone(),
+        &c - 1u8,
+        &c + 1u8,
+        &p >> 1u8,
+        (&p >> 1u8) + 1u8,
+        &one << 255u32,
+        (&one << 192u32) - 1u8,
+        (&one << 128u32) - 1u8,
+        (&one << 64u32) - 1u8,
+        BigUint::from(u64::MAX) << 192u32,
+        (&one << 256u32) - (&one << 33u32),
+    ];
+    v.retain(|x| x < &p);
+    v.iter().map(elem).collect()
 }
 
 fn edge_elements() -> Vec<FpP256> {
@@ -72,9 +105,9 @@ fn edge_elements() -> Vec<FpP256> {
     v
 }
 
-fn random_elements(n: usize, seed: u64) -> Vec<FpP256> {
+fn random_elements<S: FpSpec<4>>(n: usize, seed: u64) -> Vec<Fp<4, S>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..n).map(|_| FpP256::random(&mut rng)).collect()
+    (0..n).map(|_| Fp::<4, S>::random(&mut rng)).collect()
 }
 
 /// The comparison is only worth something where the assembly runs: say so when it
@@ -90,42 +123,56 @@ fn p256_assembly_runs_where_the_cpu_has_bmi2_and_adx() {
         assert!(p256_adx::sqr(&a).is_some());
         assert!(p256_adx::add(&a, &b).is_some());
         assert!(p256_adx::sub(&a, &b).is_some());
+        assert!(k256_adx::mul(&a, &b).is_some());
+        assert!(k256_adx::add(&a, &b).is_some());
+        assert!(k256_adx::sub(&a, &b).is_some());
     } else {
         eprintln!("P-256 assembly not in use here: the comparisons below test the portable code against itself and the oracle");
         assert!(p256_adx::mul(&[1, 0, 0, 0], &[1, 0, 0, 0]).is_none());
     }
 }
 
-#[test]
-fn p256_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
-    let p = p();
-    let mut xs = edge_elements();
-    xs.extend(random_elements(40, 1));
-    for a in &xs {
+/// Every pair of `xs`: product, square, sum, difference and negation against the portable
+/// code and the oracle.
+fn check_pairs<S: FpSpec<4>>(xs: &[Fp<4, S>], p: &BigUint) {
+    for a in xs {
         let ab = canonical(a);
-        assert_eq!(canonical(&a.square()), &ab * &ab % &p, "{a:?}²");
+        assert_eq!(canonical(&a.square()), &ab * &ab % p, "{a:?}²");
         assert_eq!(a.square(), a.mul_portable(*a));
-        for b in &xs {
+        for b in xs {
             let bb = canonical(b);
             let prod = *a * *b;
             assert_eq!(prod, a.mul_portable(*b), "{a:?}·{b:?}");
-            assert_eq!(canonical(&prod), &ab * &bb % &p, "{a:?}·{b:?}");
+            assert_eq!(canonical(&prod), &ab * &bb % p, "{a:?}·{b:?}");
             let sum = *a + *b;
             assert_eq!(sum, a.add_portable(*b), "{a:?}+{b:?}");
-            assert_eq!(canonical(&sum), (&ab + &bb) % &p, "{a:?}+{b:?}");
+            assert_eq!(canonical(&sum), (&ab + &bb) % p, "{a:?}+{b:?}");
             let diff = *a - *b;
             assert_eq!(diff, a.sub_portable(*b), "{a:?}−{b:?}");
-            assert_eq!(canonical(&diff), (&ab + &p - &bb) % &p, "{a:?}−{b:?}");
+            assert_eq!(canonical(&diff), (&ab + p - &bb) % p, "{a:?}−{b:?}");
         }
-        assert_eq!(canonical(&-*a), (&p - &ab) % &p);
+        assert_eq!(canonical(&-*a), (p - &ab) % p);
     }
 }
 
-/// A long dependent chain mixing the three operations, on random starting values, so
-/// that every intermediate result (not only the chosen edges) is fed back in.
 #[test]
-fn p256_chains_match_the_portable_code() {
-    for (i, pair) in random_elements(64, 2).chunks(2).enumerate() {
+fn p256_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
+    let mut xs = edge_elements();
+    xs.extend(random_elements(40, 1));
+    check_pairs(&xs, &p());
+}
+
+#[test]
+fn secp256k1_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
+    let mut xs = k1_edges();
+    xs.extend(random_elements(40, 3));
+    check_pairs(&xs, &p_k1());
+}
+
+/// Long dependent chains mixing the operations, on random starting values, so that
+/// every intermediate result (not only the chosen edges) is fed back in.
+fn check_chains<S: FpSpec<4>>(seed: u64) {
+    for (i, pair) in random_elements::<S>(64, seed).chunks(2).enumerate() {
         let (mut x, mut y) = (pair[0], pair[1]);
         let (mut xp, mut yp) = (x, y);
         for step in 0..500 {
@@ -138,4 +185,10 @@ fn p256_chains_match_the_portable_code() {
             assert_eq!((x, y), (xp, yp), "chain {i}, step {step}");
         }
     }
+}
+
+#[test]
+fn p256_and_secp256k1_chains_match_the_portable_code() {
+    check_chains::<ecsm::field::prime::P256>(2);
+    check_chains::<ecsm::field::prime::Secp256k1>(4);
 }

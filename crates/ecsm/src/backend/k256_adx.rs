@@ -1,0 +1,239 @@
+//! GF(p) arithmetic for the secp256k1 prime p = 2^256 − c, c = 2^32 + 977, with BMI2
+//! (MULX) and ADX (ADCX/ADOX), in inline assembly: the product (the field keeps plain
+//! values, reduced by Crandall's fold, as the generic `Fp` does for this prime), the sum
+//! and the difference.
+//!
+//! The portable twin is the generic Crandall code of `field::prime`, which runs whenever
+//! [`available`] is false (the switch shared with [`super::p256_adx`]). The test suite
+//! compares the two on edge and random operands (`tests/suite/prime_adx.rs`).
+//!
+//! # The product
+//! The 512-bit product H·2^256 + L row by row (16 MULX, one row per word of b, two carry
+//! chains), then 2^256 ≡ c folded twice: L + c·H < 2^289 leaves a fifth word t < 2^34,
+//! and t·c (one more MULX) added to the low four words leaves at most a carry, worth c
+//! once more. The result, below 2^256 < 2p, loses p once if x + c carries out of 256 bits
+//! (x − p = x + c − 2^256), chosen by CMOV. 21 MULX; no branch and no memory access
+//! depends on the values (Crandall's reduction, as in the module documentation of
+//! `field::prime::reduce`).
+
+pub use super::adx::available;
+
+/// c = 2^256 − p.
+#[cfg(target_arch = "x86_64")]
+const C: u64 = 0x1_0000_03d1;
+
+/// a·b mod p for a, b in [0, p), or None when [`available`] is false.
+#[inline(always)]
+pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        // SAFETY: `available()` checked BMI2 and ADX; the block reads the eight words
+        // behind `a` and `b` (two live `[u64; 4]` references), writes only the registers
+        // declared here and the flags, and touches no stack.
+        unsafe {
+            core::arch::asm!(
+            "mov rdx, qword ptr [{b}]",
+            "mulx {t1}, {t0}, qword ptr [{a}]",
+            "mulx {t2}, {lo}, qword ptr [{a} + 8]",
+            "add {t1}, {lo}",
+            "mulx {t3}, {lo}, qword ptr [{a} + 16]",
+            "adc {t2}, {lo}",
+            "mulx {t4}, {lo}, qword ptr [{a} + 24]",
+            "adc {t3}, {lo}",
+            "adc {t4}, 0",
+            "mov rdx, qword ptr [{b} + 8]",
+            "xor {t5:e}, {t5:e}",
+            "mulx {hi}, {lo}, qword ptr [{a}]",
+            "adcx {t1}, {lo}",
+            "adox {t2}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
+            "adcx {t2}, {lo}",
+            "adox {t3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adcx {t3}, {lo}",
+            "adox {t4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adcx {t4}, {lo}",
+            "adox {t5}, {hi}",
+            "adc {t5}, 0",
+            "mov rdx, qword ptr [{b} + 16]",
+            "xor {t6:e}, {t6:e}",
+            "mulx {hi}, {lo}, qword ptr [{a}]",
+            "adcx {t2}, {lo}",
+            "adox {t3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
+            "adcx {t3}, {lo}",
+            "adox {t4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adcx {t4}, {lo}",
+            "adox {t5}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adcx {t5}, {lo}",
+            "adox {t6}, {hi}",
+            "adc {t6}, 0",
+            "mov rdx, qword ptr [{b} + 24]",
+            "xor {t7:e}, {t7:e}",
+            "mulx {hi}, {lo}, qword ptr [{a}]",
+            "adcx {t3}, {lo}",
+            "adox {t4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
+            "adcx {t4}, {lo}",
+            "adox {t5}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adcx {t5}, {lo}",
+            "adox {t6}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adcx {t6}, {lo}",
+            "adox {t7}, {hi}",
+            "adc {t7}, 0",
+            "mov rdx, 0x1000003d1",
+            "xor {lo:e}, {lo:e}",
+            "mulx {hi}, {lo}, {t4}",
+            "adcx {t0}, {lo}",
+            "adox {t1}, {hi}",
+            "mulx {hi}, {lo}, {t5}",
+            "adcx {t1}, {lo}",
+            "adox {t2}, {hi}",
+            "mulx {hi}, {lo}, {t6}",
+            "adcx {t2}, {lo}",
+            "adox {t3}, {hi}",
+            "mulx {hi}, {lo}, {t7}",
+            "mov {t4}, 0",
+            "adcx {t3}, {lo}",
+            "adox {t4}, {hi}",
+            "adc {t4}, 0",
+            "mulx {hi}, {lo}, {t4}",
+            "add {t0}, {lo}",
+            "adc {t1}, {hi}",
+            "adc {t2}, 0",
+            "adc {t3}, 0",
+            "sbb {lo}, {lo}",
+            "and {lo}, rdx",
+            "add {t0}, {lo}",
+            "adc {t1}, 0",
+            "adc {t2}, 0",
+            "adc {t3}, 0",
+            "mov {t4}, {t0}",
+            "mov {t5}, {t1}",
+            "mov {t6}, {t2}",
+            "mov {t7}, {t3}",
+            "add {t4}, rdx",
+            "adc {t5}, 0",
+            "adc {t6}, 0",
+            "adc {t7}, 0",
+            "cmovc {t0}, {t4}",
+            "cmovc {t1}, {t5}",
+            "cmovc {t2}, {t6}",
+            "cmovc {t3}, {t7}",
+                a = in(reg) a.as_ptr(),
+                b = in(reg) b.as_ptr(),
+                lo = out(reg) _,
+                hi = out(reg) _,
+                t0 = out(reg) r0,
+                t1 = out(reg) r1,
+                t2 = out(reg) r2,
+                t3 = out(reg) r3,
+                t4 = out(reg) _,
+                t5 = out(reg) _,
+                t6 = out(reg) _,
+                t7 = out(reg) _,
+                out("rdx") _,
+                options(pure, readonly, nostack)
+            );
+        }
+        return Some([r0, r1, r2, r3]);
+    }
+    let _ = (a, b);
+    None
+}
+
+/// a + b mod p for a, b in [0, p), or None when [`available`] is false.
+#[inline(always)]
+pub fn add(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        let [mut r0, mut r1, mut r2, mut r3] = *a;
+        // SAFETY: plain integer instructions on the registers declared here; no memory.
+        // s = a + b mod 2^256 and y = s + c: the sum is s when it neither carried nor
+        // reaches p, else y (a carry means 2^256 + s ≡ s + c, and then s + c < 2^256).
+        unsafe {
+            core::arch::asm!(
+                "add {r0}, {b0}",
+                "adc {r1}, {b1}",
+                "adc {r2}, {b2}",
+                "adc {r3}, {b3}",
+                "sbb {t}, {t}",
+                "mov {b0}, {r0}",
+                "mov {b1}, {r1}",
+                "mov {b2}, {r2}",
+                "mov {b3}, {r3}",
+                "add {b0}, {c}",
+                "adc {b1}, 0",
+                "adc {b2}, 0",
+                "adc {b3}, 0",
+                "sbb {u}, {u}",
+                "or {t}, {u}",
+                "cmovnz {r0}, {b0}",
+                "cmovnz {r1}, {b1}",
+                "cmovnz {r2}, {b2}",
+                "cmovnz {r3}, {b3}",
+                r0 = inout(reg) r0,
+                r1 = inout(reg) r1,
+                r2 = inout(reg) r2,
+                r3 = inout(reg) r3,
+                b0 = inout(reg) b[0] => _,
+                b1 = inout(reg) b[1] => _,
+                b2 = inout(reg) b[2] => _,
+                b3 = inout(reg) b[3] => _,
+                t = out(reg) _,
+                u = out(reg) _,
+                c = in(reg) C,
+                options(pure, nomem, nostack)
+            );
+        }
+        return Some([r0, r1, r2, r3]);
+    }
+    let _ = (a, b);
+    None
+}
+
+/// a − b mod p for a, b in [0, p), or None when [`available`] is false.
+#[inline(always)]
+pub fn sub(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        let [mut r0, mut r1, mut r2, mut r3] = *a;
+        // SAFETY: plain integer instructions on the registers declared here; no memory.
+        // On a borrow the wrapped difference is a − b + 2^256 ≡ a − b + p + c, so c is
+        // taken off under the borrow's mask (the wrapped value exceeds c: no new borrow).
+        unsafe {
+            core::arch::asm!(
+                "sub {r0}, {b0}",
+                "sbb {r1}, {b1}",
+                "sbb {r2}, {b2}",
+                "sbb {r3}, {b3}",
+                "sbb {t}, {t}",
+                "and {t}, {c}",
+                "sub {r0}, {t}",
+                "sbb {r1}, 0",
+                "sbb {r2}, 0",
+                "sbb {r3}, 0",
+                r0 = inout(reg) r0,
+                r1 = inout(reg) r1,
+                r2 = inout(reg) r2,
+                r3 = inout(reg) r3,
+                b0 = in(reg) b[0],
+                b1 = in(reg) b[1],
+                b2 = in(reg) b[2],
+                b3 = in(reg) b[3],
+                t = out(reg) _,
+                c = in(reg) C,
+                options(pure, nomem, nostack)
+            );
+        }
+        return Some([r0, r1, r2, r3]);
+    }
+    let _ = (a, b);
+    None
+}
