@@ -55,9 +55,9 @@ pub fn info(backend: BackendKind) {
     println!("backend-reason: {why}");
     // The prime fields are portable code except P-256 and secp256k1, whose assembly follows
     // the CPU and ECSM_BACKEND=portable (`ecsm::backend::adx`); one switch for both.
-    let p256 = if ecsm::backend::p256_adx::available() {
+    let p256 = if ecsm::backend::adx::available() {
         "adx (BMI2/ADX assembly)"
-    } else if ecsm::backend::p256_adx::supported() {
+    } else if ecsm::backend::adx::supported() {
         "portable (forced by ECSM_BACKEND=portable)"
     } else {
         "portable (no BMI2/ADX)"

@@ -3,7 +3,7 @@
 //! addition.
 
 use super::timing::{run_chain, time_chain, BenchConfig, ChainOp, Timing};
-use crate::backend::{p256_adx, Backend, Clmul, Portable, Vpclmul};
+use crate::backend::{adx, Backend, Clmul, Portable, Vpclmul};
 use crate::field::gf2m::{Gf2m, Gf2mSpec, P127, P163, P233, P283, P409, P571};
 use crate::field::prime::specs::*;
 use crate::field::prime::{Fp, FpSpec, PrimeField, Reduction};
@@ -198,9 +198,9 @@ fn bench_prime<F: Field>(cfg: BenchConfig) -> Vec<OpTiming> {
 const ADX_FIELDS: [&str; 2] = ["p256", "secp256k1"];
 
 /// The backend a prime field's arithmetic runs on in this process: `adx` for P-256 and
-/// secp256k1 where [`p256_adx::available`], `portable` otherwise.
+/// secp256k1 where [`adx::available`], `portable` otherwise.
 pub fn prime_backend(field: &str) -> &'static str {
-    if ADX_FIELDS.contains(&field) && p256_adx::available() {
+    if ADX_FIELDS.contains(&field) && adx::available() {
         "adx"
     } else {
         "portable"
@@ -407,14 +407,14 @@ pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<O
         return match backend {
             // p448 times the type `ed448` runs on, not the generic one of its spec.
             "portable" if field == "p448" => Some(bench_prime::<FpP448>(cfg)),
-            "portable" if field == "p256" && p256_adx::available() => {
+            "portable" if field == "p256" && adx::available() => {
                 Some(bench_portable_twin::<P256>(cfg))
             }
-            "portable" if field == "secp256k1" && p256_adx::available() => {
+            "portable" if field == "secp256k1" && adx::available() => {
                 Some(bench_portable_twin::<Secp256k1>(cfg))
             }
-            "adx" if field == "p256" && p256_adx::available() => Some(bench_prime::<FpP256>(cfg)),
-            "adx" if field == "secp256k1" && p256_adx::available() => {
+            "adx" if field == "p256" && adx::available() => Some(bench_prime::<FpP256>(cfg)),
+            "adx" if field == "secp256k1" && adx::available() => {
                 Some(bench_prime::<FpSecp256k1>(cfg))
             }
             "portable" => visit_prime_field(field, BenchPrime(cfg)),
