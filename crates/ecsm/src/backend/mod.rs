@@ -21,6 +21,8 @@ pub mod tsc;
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
 #[cfg(target_arch = "x86_64")]
+pub mod gls254;
+#[cfg(target_arch = "x86_64")]
 pub mod vpclmul;
 
 use std::fmt::Debug;
@@ -202,7 +204,30 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         Self::run(|| task.run::<Self>())
     }
+    /// The GLS254 double-and-add columns of `lambda-dbl-add` in this backend's own vector
+    /// code ([`gls254::columns`] on `vpclmul`), or `None` where it has none or declines;
+    /// the caller then runs the generic loop, its portable twin.
+    #[inline(always)]
+    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
+        let _ = job;
+        None
+    }
 }
+
+/// The input of [`Backend::gls254_columns`] (see [`gls254::Columns`]).
+#[cfg(target_arch = "x86_64")]
+pub use gls254::{Columns as Gls254Columns, Fe254};
+
+/// The input of [`Backend::gls254_columns`]; no backend off x86-64 has the loop.
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy, Debug)]
+pub struct Gls254Columns<'a> {
+    _unused: core::marker::PhantomData<&'a ()>,
+}
+
+/// A GF(2^254) element as words (c₀ low word first, then c₁).
+#[cfg(not(target_arch = "x86_64"))]
+pub type Fe254 = [u64; 4];
 
 /// Which implementation a run uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -693,7 +718,7 @@ mod x86 {
 macro_rules! accelerated_backend {
     ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident,
      ext2: $ext2:expr, square_ext2: $square_ext2:ident, split: $split:path,
-     run: $run:path, run_task: $run_task:path) => {
+     columns: $columns:expr, run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
             #[inline(always)]
@@ -748,6 +773,10 @@ macro_rules! accelerated_backend {
                 unsafe { $run(f) }
             }
             #[inline(always)]
+            fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
+                $columns(job)
+            }
+            #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
                 require($kind);
                 if const { T::SMALL } {
@@ -776,6 +805,7 @@ accelerated_backend!(
     ext2: |a0, a1, b0, b1| clmul::mul254_with::<clmul::ClmulEncoding>(a0, a1, b0, b1),
     square_ext2: clmul_backend_square_ext2,
     split: x86::portable_split_even_odd,
+    columns: |_: &Gls254Columns<'_>| None,
     run: clmul::run,
     run_task: clmul::run_task
 );
@@ -789,6 +819,7 @@ accelerated_backend!(
     ext2: |a0, a1, b0, b1| vpclmul::mul254(a0, a1, b0, b1),
     square_ext2: vpclmul_backend_square_ext2,
     split: vpclmul::split_even_odd,
+    columns: gls254::columns,
     run: vpclmul::run,
     run_task: vpclmul::run_task
 );
@@ -845,6 +876,15 @@ impl Backend for Auto {
     #[inline(always)]
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         dispatch(task)
+    }
+    #[inline(always)]
+    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
+        #[cfg(target_arch = "x86_64")]
+        if selected_code() == VPCLMUL {
+            return gls254::columns(job);
+        }
+        let _ = job;
+        None
     }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {

@@ -6,7 +6,7 @@
 
 use super::gf2m::{Gf2m, P127};
 use super::{BinaryField, Field, FieldError};
-use crate::backend::{Auto, Backend};
+use crate::backend::{Auto, Backend, Fe254, Gls254Columns};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
@@ -31,10 +31,42 @@ pub trait QuadraticBase: BinaryField {
         let s1 = a1.square();
         (a0.square() + s1, s1)
     }
+    /// The base field's two words, for GF(2^127) (the backend's GLS254 loop,
+    /// [`Backend::gls254_columns`]); `None` for other fields and for the counting wrapper,
+    /// which must run the generic code.
+    #[inline(always)]
+    fn words127(&self) -> Option<[u64; 2]> {
+        None
+    }
+    /// The element with these words (the inverse of [`Self::words127`], for values the
+    /// backend's loop returns in canonical form).
+    #[inline(always)]
+    fn from_words127(w: [u64; 2]) -> Option<Self> {
+        let _ = w;
+        None
+    }
+    /// [`Backend::gls254_columns`] of the backend this field computes with.
+    #[inline(always)]
+    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
+        let _ = job;
+        None
+    }
 }
 
 impl<B: Backend> QuadraticBase for Gf2m<2, P127, B> {
     const EXT_NAME: &'static str = "2^254";
+    #[inline(always)]
+    fn words127(&self) -> Option<[u64; 2]> {
+        Some(*self.limbs())
+    }
+    #[inline(always)]
+    fn from_words127(w: [u64; 2]) -> Option<Self> {
+        Some(Self::from_limbs_unchecked(w))
+    }
+    #[inline(always)]
+    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
+        B::gls254_columns(job)
+    }
     #[inline(always)]
     fn ext_mul(a0: Self, a1: Self, b0: Self, b1: Self) -> (Self, Self) {
         let (c0, c1) = B::mul_ext2::<2, P127>(a0.limbs(), a1.limbs(), b0.limbs(), b1.limbs());

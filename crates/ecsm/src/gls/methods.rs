@@ -341,6 +341,8 @@ pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
     let len = d1.len().max(d2.len());
     let neg = LambdaAffine::neg;
     let mut q: Option<Lambda<F>> = None;
+    // The backend's own loop is offered the columns once, from the first point on.
+    let mut tried = false;
     for i in (from..len).rev() {
         let (a, b) = (digit(d1, i), digit(d2, i));
         q = Some(match q {
@@ -360,18 +362,26 @@ pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
                     None => continue,
                 }
             }
-            Some(q) => match (a != 0, b != 0) {
-                (false, false) => gls_double(curve, &q),
-                (true, both) => {
-                    let q = curve.lambda_double_add(&q, &pick(t1, a, neg));
-                    if both {
-                        curve.lambda_mixed_add(&q, &pick(t2, b, neg))
-                    } else {
-                        q
+            Some(q) => {
+                if !tried {
+                    tried = true;
+                    if let Some(q) = F::lambda_columns(curve, &q, t1, t2, d1, d2, from, i + 1) {
+                        return q;
                     }
                 }
-                (false, true) => curve.lambda_double_add(&q, &pick(t2, b, neg)),
-            },
+                match (a != 0, b != 0) {
+                    (false, false) => gls_double(curve, &q),
+                    (true, both) => {
+                        let q = curve.lambda_double_add(&q, &pick(t1, a, neg));
+                        if both {
+                            curve.lambda_mixed_add(&q, &pick(t2, b, neg))
+                        } else {
+                            q
+                        }
+                    }
+                    (false, true) => curve.lambda_double_add(&q, &pick(t2, b, neg)),
+                }
+            }
         });
     }
     q.unwrap_or_else(Lambda::identity)

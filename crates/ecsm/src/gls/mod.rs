@@ -29,8 +29,11 @@ pub mod params;
 pub mod psi;
 pub mod scalar;
 
+use crate::backend::{Fe254, Gls254Columns};
+use crate::curve::binary::{Lambda, LambdaAffine};
 use crate::field::ext2::{Gf2Ext, QuadraticBase};
 use crate::field::BinaryField;
+use methods::GlsCurve;
 
 pub use params::{find_gls_curve, GlsParams, GLS_CURVES};
 pub use scalar::{GlvScalars, GlvSplit};
@@ -44,6 +47,25 @@ pub trait GlsField: BinaryField {
     fn mul_u(&self) -> Self;
     /// a + u.
     fn add_u(&self) -> Self;
+    /// The double-and-add columns `from..to` of [`methods::lambda_dbl_add_digits`] from
+    /// `q`, computed by the backend's own loop where it has one (GLS254 on `vpclmul`:
+    /// [`crate::backend::gls254`]); `None` sends the caller to the generic loop, which
+    /// is also what runs when the backend declines (another curve, an exceptional
+    /// input) and what `Counted` fields count.
+    #[allow(clippy::too_many_arguments)]
+    fn lambda_columns(
+        curve: &GlsCurve<Self>,
+        q: &Lambda<Self>,
+        t1: &[LambdaAffine<Self>],
+        t2: &[LambdaAffine<Self>],
+        d1: &[i8],
+        d2: &[i8],
+        from: usize,
+        to: usize,
+    ) -> Option<Lambda<Self>> {
+        let _ = (curve, q, t1, t2, d1, d2, from, to);
+        None
+    }
 }
 
 impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
@@ -68,4 +90,57 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
             c1: self.c1 + F::one(),
         }
     }
+    fn lambda_columns(
+        curve: &GlsCurve<Self>,
+        q: &Lambda<Self>,
+        t1: &[LambdaAffine<Self>],
+        t2: &[LambdaAffine<Self>],
+        d1: &[i8],
+        d2: &[i8],
+        from: usize,
+        to: usize,
+    ) -> Option<Lambda<Self>> {
+        let fe = |v: &Self| -> Option<Fe254> {
+            let (a, b) = (v.c0.words127()?, v.c1.words127()?);
+            Some([a[0], a[1], b[0], b[1]])
+        };
+        // The loop is written for GLS254's constants: a2 = u and a6 = b = 1 + z^27.
+        if curve.a2() != Self::u() || fe(&curve.a6())? != GLS254_B {
+            return None;
+        }
+        let table = |t: &[LambdaAffine<Self>]| {
+            t.iter()
+                .map(|p| match p {
+                    LambdaAffine::Point { x, l } => Some((fe(x)?, fe(l)?)),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()
+        };
+        let (t1, t2) = (table(t1)?, table(t2)?);
+        let [x, l, z] = F::gls254_columns(&Gls254Columns {
+            x: fe(&q.x)?,
+            l: fe(&q.l)?,
+            z: fe(&q.z)?,
+            t1: &t1,
+            t2: &t2,
+            d1,
+            d2,
+            from,
+            to,
+        })?;
+        let el = |w: Fe254| -> Option<Self> {
+            Some(Gf2Ext {
+                c0: F::from_words127([w[0], w[1]])?,
+                c1: F::from_words127([w[2], w[3]])?,
+            })
+        };
+        Some(Lambda {
+            x: el(x)?,
+            l: el(l)?,
+            z: el(z)?,
+        })
+    }
 }
+
+/// b = 1 + z^27 of GLS254 as the words of a GF(2^254) element ([`params`]).
+const GLS254_B: Fe254 = [1 | 1 << 27, 0, 0, 0];

@@ -24,6 +24,7 @@ mod fuzz_replay;
 mod gf254;
 mod gf2m_reference;
 mod gls254;
+mod gls254_kernel;
 mod glv;
 mod helpers;
 mod inversion;

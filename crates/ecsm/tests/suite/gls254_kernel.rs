@@ -1,0 +1,294 @@
+//! The GLS254 double-and-add loop of the `vpclmul` backend (`backend::gls254`) against
+//! its portable twin: the λ-projective formulas of `curve::binary::lambda` run one by one
+//! on the portable field, column by column as `gls::methods` runs them. The results must
+//! agree word for word (both are canonical), on random points, tables and digit strings;
+//! the loop must decline (return `None`) exactly where the generic formulas take their
+//! exceptional paths, and must really run where the CPU has AVX2 and VPCLMULQDQ.
+
+use crate::common;
+
+use common::{backend_available, rng};
+use ecsm::backend::gls254::{columns, Columns, Fe254};
+use ecsm::backend::{Auto, Portable, Vpclmul};
+use ecsm::curve::binary::{Affine, Lambda, LambdaAffine};
+use ecsm::curves::gls254::{find_gls_named, GlsNamedCurve};
+use ecsm::field::{Field, Gf254, Gf254With, Gf2Ext};
+use ecsm::gls::methods::{gls_mul, GlsCurve, GlsMethod};
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+
+type Fp = Gf254With<Portable>;
+
+fn on_portable(a: Gf254) -> Fp {
+    Gf2Ext::new(
+        a.c0.with_backend::<Portable>(),
+        a.c1.with_backend::<Portable>(),
+    )
+}
+
+fn words(a: &Fp) -> Fe254 {
+    let (c0, c1) = (a.c0.limbs(), a.c1.limbs());
+    [c0[0], c0[1], c1[0], c1[1]]
+}
+
+fn gls254() -> &'static GlsNamedCurve {
+    find_gls_named("gls254").expect("gls254 is registered")
+}
+
+/// A random point of the subgroup: a random multiple of the generator.
+fn point(nc: &GlsNamedCurve, r: &mut ChaCha8Rng) -> Affine<Gf254> {
+    let k = [r.next_u64(), r.next_u64(), r.next_u64(), r.next_u64() >> 3];
+    gls_mul(
+        nc.curve(),
+        nc.glv(),
+        GlsMethod::LdDblAdd(4),
+        &k,
+        &nc.generator_point(),
+    )
+    .expect("a valid method")
+}
+
+fn nonzero(r: &mut ChaCha8Rng) -> Fp {
+    loop {
+        let v = Fp::random(r);
+        if !v.is_zero() {
+            return v;
+        }
+    }
+}
+
+/// P in λ-projective coordinates with a random Z.
+fn scaled(c: &GlsCurve<Fp>, p: &Affine<Fp>, r: &mut ChaCha8Rng) -> Lambda<Fp> {
+    let l = c.affine_to_lambda(p);
+    let s = nonzero(r);
+    Lambda {
+        x: l.x * s,
+        l: l.l * s,
+        z: l.z * s,
+    }
+}
+
+fn entry(p: &LambdaAffine<Fp>) -> (Fe254, Fe254) {
+    match p {
+        LambdaAffine::Point { x, l } => (words(x), words(l)),
+        _ => panic!("table entries are finite points"),
+    }
+}
+
+/// The portable twin: the generic formulas, column by column, as
+/// `gls::methods::lambda_dbl_add_digits` applies them once it has a point.
+#[allow(clippy::too_many_arguments)]
+fn twin(
+    c: &GlsCurve<Fp>,
+    q: Lambda<Fp>,
+    t1: &[LambdaAffine<Fp>],
+    t2: &[LambdaAffine<Fp>],
+    d1: &[i8],
+    d2: &[i8],
+    from: usize,
+    to: usize,
+) -> Lambda<Fp> {
+    let pick = |t: &[LambdaAffine<Fp>], d: i8| {
+        let e = t[(d.unsigned_abs() / 2) as usize];
+        if d < 0 {
+            e.neg()
+        } else {
+            e
+        }
+    };
+    let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
+    let mut q = q;
+    for i in (from..to).rev() {
+        let (a, b) = (digit(d1, i), digit(d2, i));
+        q = match (a != 0, b != 0) {
+            (false, false) => c.lambda_double_alt(&q),
+            (true, both) => {
+                let q = c.lambda_double_add(&q, &pick(t1, a));
+                if both {
+                    c.lambda_mixed_add(&q, &pick(t2, b))
+                } else {
+                    q
+                }
+            }
+            (false, true) => c.lambda_double_add(&q, &pick(t2, b)),
+        };
+    }
+    q
+}
+
+struct Case {
+    q: Lambda<Fp>,
+    t1: Vec<LambdaAffine<Fp>>,
+    t2: Vec<LambdaAffine<Fp>>,
+    d1: Vec<i8>,
+    d2: Vec<i8>,
+}
+
+impl Case {
+    fn random(nc: &GlsNamedCurve, c: &GlsCurve<Fp>, r: &mut ChaCha8Rng, len: usize) -> Case {
+        let pt = |r: &mut ChaCha8Rng| point(nc, r).map(on_portable);
+        let q = scaled(c, &pt(r), r);
+        let table = |r: &mut ChaCha8Rng| -> Vec<LambdaAffine<Fp>> {
+            (0..4).map(|_| c.affine_to_lambda_affine(&pt(r))).collect()
+        };
+        let (t1, t2) = (table(r), table(r));
+        // Digits in {0, ±1, ±3, ±5, ±7}, zero half the time, so that every kind of
+        // column (doubling, one addition, two) occurs.
+        let digits = |r: &mut ChaCha8Rng| -> Vec<i8> {
+            (0..len)
+                .map(|_| {
+                    let v = r.next_u32();
+                    if v & 1 == 0 {
+                        0
+                    } else {
+                        let m = (((v >> 1) & 3) * 2 + 1) as i8;
+                        if v & 8 != 0 {
+                            -m
+                        } else {
+                            m
+                        }
+                    }
+                })
+                .collect()
+        };
+        let (d1, d2) = (digits(r), digits(r));
+        Case { q, t1, t2, d1, d2 }
+    }
+
+    fn run(&self, from: usize, to: usize) -> Option<[Fe254; 3]> {
+        let t1: Vec<_> = self.t1.iter().map(entry).collect();
+        let t2: Vec<_> = self.t2.iter().map(entry).collect();
+        columns(&Columns {
+            x: words(&self.q.x),
+            l: words(&self.q.l),
+            z: words(&self.q.z),
+            t1: &t1,
+            t2: &t2,
+            d1: &self.d1,
+            d2: &self.d2,
+            from,
+            to,
+        })
+    }
+
+    fn twin(&self, c: &GlsCurve<Fp>, from: usize, to: usize) -> [Fe254; 3] {
+        let v = twin(c, self.q, &self.t1, &self.t2, &self.d1, &self.d2, from, to);
+        [words(&v.x), words(&v.l), words(&v.z)]
+    }
+}
+
+#[test]
+fn the_loop_matches_the_generic_formulas_word_for_word() {
+    if !backend_available::<Vpclmul>("the GLS254 loop") {
+        return;
+    }
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6a5);
+    for trial in 0..60 {
+        let len = if trial < 50 { 1 + trial % 12 } else { 128 };
+        let case = Case::random(nc, &c, &mut r, len);
+        // Columns beyond the digits (zero digits: doublings) and a start above 0.
+        for (from, to) in [(0, len), (0, len + 2), (len / 2, len)] {
+            let got = case
+                .run(from, to)
+                .expect("no exceptional case on random input");
+            assert_eq!(got, case.twin(&c, from, to), "trial {trial}, {from}..{to}");
+        }
+    }
+}
+
+#[test]
+fn the_loop_declines_where_the_formulas_have_exceptions() {
+    if !backend_available::<Vpclmul>("the GLS254 loop") {
+        return;
+    }
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6a6);
+    let base = Case::random(nc, &c, &mut r, 1);
+    let with = |q: Lambda<Fp>, t1: Vec<LambdaAffine<Fp>>, d1: i8, d2: i8| Case {
+        q,
+        t1,
+        t2: base.t2.clone(),
+        d1: vec![d1],
+        d2: vec![d2],
+    };
+    // Z_Q = 0 (Q = O) before a doubling-and-addition.
+    let o = with(Lambda::identity(), base.t1.clone(), 1, 0);
+    assert_eq!(o.run(0, 1), None, "Q = O");
+    // 2Q = −P: xP·Z_Q² + T = 0.
+    let two_q = c.lambda_to_affine(&c.lambda_double_alt(&base.q));
+    let mut t = base.t1.clone();
+    t[0] = c.affine_to_lambda_affine(&two_q).neg();
+    assert_eq!(with(base.q, t.clone(), 1, 0).run(0, 1), None, "2Q = -P");
+    // 2Q = +P as well (B = 0 either way).
+    assert_eq!(with(base.q, t, -1, 0).run(0, 1), None, "2Q = P");
+    // 2Q + P1 = ±P2: the mixed addition's X_P + xQ·Z_P = 0.
+    let s = c.lambda_to_affine(&c.lambda_double_add(&base.q, &base.t1[0]));
+    let mut t2 = base.t2.clone();
+    t2[1] = c.affine_to_lambda_affine(&s);
+    let case = Case {
+        q: base.q,
+        t1: base.t1.clone(),
+        t2,
+        d1: vec![1],
+        d2: vec![-3],
+    };
+    assert_eq!(case.run(0, 1), None, "2Q + P1 = -P2");
+    // A digit with no table entry.
+    assert_eq!(
+        with(base.q, base.t1.clone(), 9, 0).run(0, 1),
+        None,
+        "digit 9"
+    );
+    // The same inputs without the exception are taken.
+    assert!(with(base.q, base.t1.clone(), 1, 0).run(0, 1).is_some());
+    assert!(o.run(1, 1).is_some(), "no columns: nothing to decline");
+}
+
+#[test]
+fn lambda_dbl_add_on_vpclmul_agrees_with_portable() {
+    if !backend_available::<Vpclmul>("the GLS254 loop") {
+        return;
+    }
+    let nc = gls254();
+    let cv = nc.curve().map_field(|a: Gf254| {
+        Gf2Ext::new(
+            a.c0.with_backend::<Vpclmul>(),
+            a.c1.with_backend::<Vpclmul>(),
+        )
+    });
+    let cp = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6a7);
+    let n = nc.glv().order();
+    for w in 2..=7 {
+        let p = point(nc, &mut r);
+        let mut ks: Vec<Vec<u64>> = vec![vec![0], vec![1], vec![2], n.to_vec()];
+        ks.push(vec![r.next_u64(), r.next_u64(), r.next_u64(), r.next_u64()]);
+        for k in &ks {
+            let m = GlsMethod::LambdaDblAdd(w);
+            let a = gls_mul(&cp, nc.glv(), m, k, &p.map(on_portable)).unwrap();
+            let b = gls_mul(
+                &cv,
+                nc.glv(),
+                m,
+                k,
+                &p.map(|a: Gf254| {
+                    Gf2Ext::new(
+                        a.c0.with_backend::<Vpclmul>(),
+                        a.c1.with_backend::<Vpclmul>(),
+                    )
+                }),
+            )
+            .unwrap();
+            let back = |v: Affine<Gf254With<Vpclmul>>| {
+                v.map(|a| Gf2Ext::new(a.c0.with_backend::<Auto>(), a.c1.with_backend::<Auto>()))
+            };
+            let fwd = |v: Affine<Fp>| {
+                v.map(|a| Gf2Ext::new(a.c0.with_backend::<Auto>(), a.c1.with_backend::<Auto>()))
+            };
+            assert_eq!(back(b), fwd(a), "w = {w}, k = {k:x?}");
+        }
+    }
+}
