@@ -1,12 +1,14 @@
-//! The double-and-add loop of `lambda-dbl-add` on GLS254 (a2 = u, b = 1 + z^27), with
-//! every GF(2^254) element held in one 256-bit register (c₀ in the low lane, c₁ in the
-//! high one) for the whole loop. AVX2 and VPCLMULQDQ, the `vpclmul` backend's features.
+//! The main loops of `lambda-dbl-add` ([`columns`], also the doubling half of
+//! `lambda-parallel`) and `lambda-ct` ([`ct_columns`]) on GLS254 (a2 = u, b = 1 + z^27),
+//! with every GF(2^254) element held in one 256-bit register (c₀ in the low lane, c₁ in
+//! the high one) for the whole loop. AVX2 and VPCLMULQDQ, the `vpclmul` backend's features.
 //!
-//! The generic loop (`gls::methods::lambda_dbl_add_digits`) is its portable twin: the
-//! same formulas in the same order (`lambda_double_alt`, `lambda_double_add_core`,
-//! `lambda_mixed_add_core` of `curve::binary::lambda`), so both give the same projective
-//! coordinates, word for word, which the tests check. What changes is how the field is
-//! computed:
+//! The generic loops (`gls::methods::lambda_dbl_add_digits`, `gls::ct`'s
+//! `generic_columns`) are their portable twins: the same formulas in the same order
+//! (`lambda_double_alt`, `lambda_double_add_core`, `lambda_mixed_add_core`,
+//! `lambda_double_add_add_core` of `curve::binary::lambda`), so both give the same
+//! projective coordinates, word for word, which the tests check. What changes is how the
+//! field is computed:
 //! - **No memory round trips or checks per operation**: the generic field keeps two
 //!   `[u64; 2]` per element and tests the CPU features before each product.
 //! - **Products with a shorter dependency chain.** The generic 256-bit product
@@ -21,14 +23,15 @@
 //!   2. Coefficients are kept modulo x·f = x^128 + x^64 + x instead of f = x^127 +
 //!      x^63 + 1 (the redundant 128-bit form of Pornin's GF(2^254) code in `crrl`):
 //!      with x^128 ≡ x^64 + x the reduction of a product is a few shifts and XORs that
-//!      run beside each other ([`reduce`]), where the reduction mod f is a chain of
+//!      run beside each other (`reduce`), where the reduction mod f is a chain of
 //!      about nine. A value is brought to its canonical form mod f only to test it for
-//!      zero and at the end ([`canonical`]).
+//!      zero and at the end (`canonical`).
 //!
 //! The generic loop falls back to a doubling and an addition for the exceptional inputs
 //! of the fused formulas (Z = 0, T = 0, 2Q = ±P, P = ±Q). Here those conditions are
 //! only recorded; if any occurred, [`columns`] returns `None` and the caller runs the
-//! generic loop from the start instead. For points of the prime-order subgroup they do
+//! generic loop from the start instead. [`ct_columns`] returns the flag instead, as the
+//! generic constant-time loop does, and its caller recomputes as before. For points of the prime-order subgroup they do
 //! not occur except by chance (probability about 2^−250 per step).
 
 #![allow(clippy::many_single_char_names)]
@@ -426,4 +429,151 @@ unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
     }
     // SAFETY: as above.
     unsafe { Some([store(q.x), store(q.l), store(q.z)]) }
+}
+
+/// The loop of `lambda-ct` (`gls::ct`) after its first column: for each of the columns
+/// n − 2, …, 0 of the regular recodings `d1`, `d2` (every digit odd), w − 2 doublings and
+/// one 2Q + P1 + P2 (`lambda_double_add_add_core`), the entries read by a linear pass
+/// over the tables with masks. The tables hold the halves' signs already (as the
+/// generic code's do).
+#[derive(Clone, Copy, Debug)]
+pub struct CtColumns<'a> {
+    /// X of the starting point.
+    pub x: Fe254,
+    /// L of the starting point.
+    pub l: Fe254,
+    /// Z of the starting point.
+    pub z: Fe254,
+    /// (x, λ) of P, \[3\]P, …, signs applied.
+    pub t1: &'a [(Fe254, Fe254)],
+    /// The second half's table.
+    pub t2: &'a [(Fe254, Fe254)],
+    /// Digits of the first half, least significant first (the last one is not used).
+    pub d1: &'a [i8],
+    /// Digits of the second half, as many.
+    pub d2: &'a [i8],
+    /// The recoding's width: w − 2 doublings per column.
+    pub w: usize,
+}
+
+/// (X, L, Z) after the columns of `job`, canonical, and whether a factor that marks an
+/// exceptional input (T, F + T or H + K of some column) was zero; `None` when this CPU
+/// lacks AVX2 or VPCLMULQDQ or the job is malformed (tables empty or of different
+/// lengths, digit strings of different lengths). The same operations run for every
+/// digit string of a given length: no branch or memory index depends on the digits.
+pub fn ct_columns(job: &CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
+    if !super::BackendKind::Vpclmul.supported()
+        || job.t1.is_empty()
+        || job.t1.len() != job.t2.len()
+        || job.d1.len() != job.d2.len()
+        || job.d1.is_empty()
+        || job.w < 2
+    {
+        return None;
+    }
+    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; lookups are linear
+    // passes over the tables, digits are read with `get` below their checked length.
+    Some(unsafe { ct_columns_avx2(job) })
+}
+
+/// The entry for odd digit d (entry |d|/2, λ + 1 when d < 0) by a linear pass over the
+/// table with masks: every entry is read whatever d is.
+#[inline(always)]
+unsafe fn ct_lookup(t: &[(__m256i, __m256i)], d: i8, one: __m256i) -> (__m256i, __m256i) {
+    let sign = (d >> 7) as i64; // all ones for d < 0
+    let mag = ((d as i64 ^ sign).wrapping_sub(sign) as u64) >> 1;
+    // SAFETY: register-only AVX2 intrinsics, in `ct_columns_avx2`'s feature context.
+    unsafe {
+        let (mut x, mut l) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (j, (ex, el)) in t.iter().enumerate() {
+            let diff = j as u64 ^ mag;
+            // All ones when diff = 0, without a comparison the compiler could branch on.
+            let m = (((diff | diff.wrapping_neg()) >> 63) ^ 1).wrapping_neg() as i64;
+            let mv = _mm256_set1_epi64x(m);
+            x = xor(x, _mm256_and_si256(mv, *ex));
+            l = xor(l, _mm256_and_si256(mv, *el));
+        }
+        (x, xor(l, _mm256_and_si256(_mm256_set1_epi64x(sign), one)))
+    }
+}
+
+/// `lambda_double_add_add_core` with a2 = u: 2Q + P1 + P2, and 1 in `bad` when T, F + T
+/// or H + K is zero.
+#[inline(always)]
+unsafe fn double_add_add(
+    q: &Point,
+    (x1, l1): (__m256i, __m256i),
+    (x2, l2): (__m256i, __m256i),
+    one: __m256i,
+    bad: &mut u32,
+) -> Point {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics, in `ct_columns_avx2`'s context.
+    unsafe {
+        let u = _mm256_set_epi64x(0, 1, 0, 0);
+        let zz = sqr(q.z);
+        let ll = sqr(q.l);
+        let t = xor(xor(ll, mul(q.l, q.z)), mul_u(zz));
+        let uu = xor(
+            mul(sqr(q.x), zz),
+            mul(t, xor(ll, mul(xor(xor(l1, one), u), zz))),
+        );
+        let f = mul(x1, zz);
+        let bb = xor(f, t);
+        let g = sqr(bb);
+        let h = mul(sqr(uu), f);
+        let i = mul(mul(uu, g), zz);
+        let j = xor(mul(xor(xor(l1, l2), one), i), mul(t, sqr(xor(uu, g))));
+        let k = mul(x2, i);
+        let hk = xor(h, k);
+        let lsq = sqr(hk);
+        let m = mul(h, j);
+        let z = mul(mul(i, j), lsq);
+        *bad |= is_zero(t) | is_zero(bb) | is_zero(hk);
+        Point {
+            x: mul(mul(j, k), m),
+            l: xor(sqr(xor(lsq, m)), mul(xor(l2, one), z)),
+            z,
+        }
+    }
+}
+
+/// # Safety
+/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ; `job` as [`ct_columns`] checks.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+unsafe fn ct_columns_avx2(job: &CtColumns<'_>) -> ([Fe254; 3], bool) {
+    let one = _mm256_set_epi64x(0, 0, 0, 1);
+    let table = |t: &[(Fe254, Fe254)]| -> Vec<(__m256i, __m256i)> {
+        t.iter()
+            // SAFETY: AVX2 is enabled in this context; the loads read four words each.
+            .map(|(x, l)| unsafe { (load(x), load(l)) })
+            .collect()
+    };
+    let (t1, t2) = (table(job.t1), table(job.t2));
+    // SAFETY: as above.
+    let mut q = unsafe {
+        Point {
+            x: load(&job.x),
+            l: load(&job.l),
+            z: load(&job.z),
+        }
+    };
+    let mut bad = 0u32;
+    let n = job.d1.len();
+    for i in (0..n - 1).rev() {
+        for _ in 0..job.w - 2 {
+            // SAFETY: the caller guarantees the CPU features.
+            q = unsafe { double(&q) };
+        }
+        let digit = |d: &[i8]| d.get(i).copied().unwrap_or(1);
+        // SAFETY: the caller guarantees the CPU features; lookups read every entry.
+        unsafe {
+            let p1 = ct_lookup(&t1, digit(job.d1), one);
+            let p2 = ct_lookup(&t2, digit(job.d2), one);
+            q = double_add_add(&q, p1, p2, one, &mut bad);
+        }
+    }
+    // SAFETY: as above.
+    let out = unsafe { [store(q.x), store(q.l), store(q.z)] };
+    (out, bad != 0)
 }

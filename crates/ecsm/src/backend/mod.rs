@@ -212,16 +212,30 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         let _ = job;
         None
     }
+    /// The constant-time loop of `lambda-ct` on GLS254 ([`gls254::ct_columns`] on
+    /// `vpclmul`), or `None` as for [`Self::gls254_columns`].
+    #[inline(always)]
+    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
+        let _ = job;
+        None
+    }
 }
 
 /// The input of [`Backend::gls254_columns`] (see [`gls254::Columns`]).
 #[cfg(target_arch = "x86_64")]
-pub use gls254::{Columns as Gls254Columns, Fe254};
+pub use gls254::{Columns as Gls254Columns, CtColumns as Gls254CtColumns, Fe254};
 
 /// The input of [`Backend::gls254_columns`]; no backend off x86-64 has the loop.
 #[cfg(not(target_arch = "x86_64"))]
 #[derive(Clone, Copy, Debug)]
 pub struct Gls254Columns<'a> {
+    _unused: core::marker::PhantomData<&'a ()>,
+}
+
+/// The input of [`Backend::gls254_ct_columns`]; no backend off x86-64 has the loop.
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy, Debug)]
+pub struct Gls254CtColumns<'a> {
     _unused: core::marker::PhantomData<&'a ()>,
 }
 
@@ -718,7 +732,7 @@ mod x86 {
 macro_rules! accelerated_backend {
     ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident,
      ext2: $ext2:expr, square_ext2: $square_ext2:ident, split: $split:path,
-     columns: $columns:expr, run: $run:path, run_task: $run_task:path) => {
+     columns: $columns:expr, ct_columns: $ct_columns:expr, run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
             #[inline(always)]
@@ -777,6 +791,10 @@ macro_rules! accelerated_backend {
                 $columns(job)
             }
             #[inline(always)]
+            fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
+                $ct_columns(job)
+            }
+            #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
                 require($kind);
                 if const { T::SMALL } {
@@ -806,6 +824,7 @@ accelerated_backend!(
     square_ext2: clmul_backend_square_ext2,
     split: x86::portable_split_even_odd,
     columns: |_: &Gls254Columns<'_>| None,
+    ct_columns: |_: &Gls254CtColumns<'_>| None,
     run: clmul::run,
     run_task: clmul::run_task
 );
@@ -820,6 +839,7 @@ accelerated_backend!(
     square_ext2: vpclmul_backend_square_ext2,
     split: vpclmul::split_even_odd,
     columns: gls254::columns,
+    ct_columns: gls254::ct_columns,
     run: vpclmul::run,
     run_task: vpclmul::run_task
 );
@@ -882,6 +902,15 @@ impl Backend for Auto {
         #[cfg(target_arch = "x86_64")]
         if selected_code() == VPCLMUL {
             return gls254::columns(job);
+        }
+        let _ = job;
+        None
+    }
+    #[inline(always)]
+    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
+        #[cfg(target_arch = "x86_64")]
+        if selected_code() == VPCLMUL {
+            return gls254::ct_columns(job);
         }
         let _ = job;
         None

@@ -6,7 +6,7 @@
 
 use super::gf2m::{Gf2m, P127};
 use super::{BinaryField, Field, FieldError};
-use crate::backend::{Auto, Backend, Fe254, Gls254Columns};
+use crate::backend::{Auto, Backend, Fe254, Gls254Columns, Gls254CtColumns};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
@@ -51,6 +51,12 @@ pub trait QuadraticBase: BinaryField {
         let _ = job;
         None
     }
+    /// [`Backend::gls254_ct_columns`] of the backend this field computes with.
+    #[inline(always)]
+    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
+        let _ = job;
+        None
+    }
 }
 
 impl<B: Backend> QuadraticBase for Gf2m<2, P127, B> {
@@ -66,6 +72,10 @@ impl<B: Backend> QuadraticBase for Gf2m<2, P127, B> {
     #[inline(always)]
     fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
         B::gls254_columns(job)
+    }
+    #[inline(always)]
+    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
+        B::gls254_ct_columns(job)
     }
     #[inline(always)]
     fn ext_mul(a0: Self, a1: Self, b0: Self, b1: Self) -> (Self, Self) {

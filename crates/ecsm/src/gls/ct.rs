@@ -101,6 +101,33 @@ fn column<F: GlsField>(
     curve.lambda_double_add_add_core(q, x1, l1, x2, l2)
 }
 
+/// The columns n − 2, …, 0 of [`lambda_ct`] on the generic field: per column w − 2
+/// doublings and one 2Q + P1 + P2, the entries read by [`lookup`]. The portable twin of
+/// the backend's loop ([`GlsField::lambda_ct_columns`]).
+#[allow(clippy::too_many_arguments)]
+fn generic_columns<F: GlsField>(
+    curve: &GlsCurve<F>,
+    mut q: Lambda<F>,
+    t1: &[(F, F)],
+    t2: &[(F, F)],
+    d1: &[i8],
+    d2: &[i8],
+    w: usize,
+    bad: &mut u64,
+) -> Lambda<F> {
+    for i in (0..d1.len().saturating_sub(1)).rev() {
+        for _ in 0..w - 2 {
+            q = gls_double(curve, &q);
+        }
+        let (x1, l1) = lookup(t1, d1[i]);
+        let (x2, l2) = lookup(t2, d2[i]);
+        let (sum, flags) = column(curve, &q, x1, l1, x2, l2);
+        *bad |= flags.iter().fold(0, |m, f| m | zero_mask(f));
+        q = sum;
+    }
+    q
+}
+
 /// \[k\]P for a reduced k and P ≠ O in the subgroup of order r (module documentation).
 ///
 /// **Wiped:** the GLV split (the halves and their signs), the halves made odd as words,
@@ -146,15 +173,12 @@ pub(crate) fn lambda_ct<F: GlsField>(
     };
     let (mut q, f, _) = curve.lambda_mixed_add_core(&start, x2, l2);
     bad |= zero_mask(&f);
-    for i in (0..n - 1).rev() {
-        for _ in 0..w - 2 {
-            q = gls_double(curve, &q);
+    match F::lambda_ct_columns(curve, &q, &t1, &t2, &d1, &d2, w) {
+        Some((sum, flag)) => {
+            q = sum;
+            bad |= opaque(u64::from(flag)).wrapping_neg();
         }
-        let (x1, l1) = lookup(&t1, d1[i]);
-        let (x2, l2) = lookup(&t2, d2[i]);
-        let (sum, flags) = column(curve, &q, x1, l1, x2, l2);
-        bad |= flags.iter().fold(0, |m, f| m | zero_mask(f));
-        q = sum;
+        None => q = generic_columns(curve, q, &t1, &t2, &d1, &d2, w, &mut bad),
     }
     // Take back the 1s added to even halves: Q − P1 and Q − P2, kept by masks.
     for (t, even) in [(&t1, even1), (&t2, even2)] {

@@ -29,7 +29,7 @@ pub mod params;
 pub mod psi;
 pub mod scalar;
 
-use crate::backend::{Fe254, Gls254Columns};
+use crate::backend::{Fe254, Gls254Columns, Gls254CtColumns};
 use crate::curve::binary::{Lambda, LambdaAffine};
 use crate::field::ext2::{Gf2Ext, QuadraticBase};
 use crate::field::BinaryField;
@@ -47,7 +47,7 @@ pub trait GlsField: BinaryField {
     fn mul_u(&self) -> Self;
     /// a + u.
     fn add_u(&self) -> Self;
-    /// The double-and-add columns `from..to` of [`methods::lambda_dbl_add_digits`] from
+    /// The double-and-add columns `from..to` of `methods::lambda_dbl_add_digits` from
     /// `q`, computed by the backend's own loop where it has one (GLS254 on `vpclmul`:
     /// [`crate::backend::gls254`]); `None` sends the caller to the generic loop, which
     /// is also what runs when the backend declines (another curve, an exceptional
@@ -64,6 +64,24 @@ pub trait GlsField: BinaryField {
         to: usize,
     ) -> Option<Lambda<Self>> {
         let _ = (curve, q, t1, t2, d1, d2, from, to);
+        None
+    }
+    /// The columns of `lambda-ct` after its first ([`ct`]'s loop) from `q`, with the
+    /// tables as (x, λ) pairs, signs applied, computed by the backend's constant-time loop
+    /// where it has one (GLS254 on `vpclmul`: [`crate::backend::gls254::ct_columns`]),
+    /// with whether an exceptional factor was zero; `None` sends the caller to the
+    /// generic loop.
+    #[allow(clippy::too_many_arguments)]
+    fn lambda_ct_columns(
+        curve: &GlsCurve<Self>,
+        q: &Lambda<Self>,
+        t1: &[(Self, Self)],
+        t2: &[(Self, Self)],
+        d1: &[i8],
+        d2: &[i8],
+        w: usize,
+    ) -> Option<(Lambda<Self>, bool)> {
+        let _ = (curve, q, t1, t2, d1, d2, w);
         None
     }
 }
@@ -100,12 +118,7 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
         from: usize,
         to: usize,
     ) -> Option<Lambda<Self>> {
-        let fe = |v: &Self| -> Option<Fe254> {
-            let (a, b) = (v.c0.words127()?, v.c1.words127()?);
-            Some([a[0], a[1], b[0], b[1]])
-        };
-        // The loop is written for GLS254's constants: a2 = u and a6 = b = 1 + z^27.
-        if curve.a2() != Self::u() || fe(&curve.a6())? != GLS254_B {
+        if !is_gls254(curve) {
             return None;
         }
         let table = |t: &[LambdaAffine<Self>]| {
@@ -117,7 +130,7 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
                 .collect::<Option<Vec<_>>>()
         };
         let (t1, t2) = (table(t1)?, table(t2)?);
-        let [x, l, z] = F::gls254_columns(&Gls254Columns {
+        let out = F::gls254_columns(&Gls254Columns {
             x: fe(&q.x)?,
             l: fe(&q.l)?,
             z: fe(&q.z)?,
@@ -128,18 +141,65 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
             from,
             to,
         })?;
-        let el = |w: Fe254| -> Option<Self> {
-            Some(Gf2Ext {
-                c0: F::from_words127([w[0], w[1]])?,
-                c1: F::from_words127([w[2], w[3]])?,
-            })
-        };
-        Some(Lambda {
-            x: el(x)?,
-            l: el(l)?,
-            z: el(z)?,
-        })
+        point(out)
     }
+    fn lambda_ct_columns(
+        curve: &GlsCurve<Self>,
+        q: &Lambda<Self>,
+        t1: &[(Self, Self)],
+        t2: &[(Self, Self)],
+        d1: &[i8],
+        d2: &[i8],
+        w: usize,
+    ) -> Option<(Lambda<Self>, bool)> {
+        if !is_gls254(curve) {
+            return None;
+        }
+        let table = |t: &[(Self, Self)]| {
+            t.iter()
+                .map(|(x, l)| Some((fe(x)?, fe(l)?)))
+                .collect::<Option<Vec<_>>>()
+        };
+        let (t1, t2) = (table(t1)?, table(t2)?);
+        let (out, bad) = F::gls254_ct_columns(&Gls254CtColumns {
+            x: fe(&q.x)?,
+            l: fe(&q.l)?,
+            z: fe(&q.z)?,
+            t1: &t1,
+            t2: &t2,
+            d1,
+            d2,
+            w,
+        })?;
+        Some((point(out)?, bad))
+    }
+}
+
+/// The words of a GF(2^254) element over GF(2^127), for the backend's loops.
+fn fe<F: QuadraticBase>(v: &Gf2Ext<F>) -> Option<Fe254> {
+    let (a, b) = (v.c0.words127()?, v.c1.words127()?);
+    Some([a[0], a[1], b[0], b[1]])
+}
+
+/// The λ-projective point (X, L, Z) from the backend's words.
+fn point<F: QuadraticBase>([x, l, z]: [Fe254; 3]) -> Option<Lambda<Gf2Ext<F>>> {
+    let el = |w: Fe254| -> Option<Gf2Ext<F>> {
+        Some(Gf2Ext {
+            c0: F::from_words127([w[0], w[1]])?,
+            c1: F::from_words127([w[2], w[3]])?,
+        })
+    };
+    Some(Lambda {
+        x: el(x)?,
+        l: el(l)?,
+        z: el(z)?,
+    })
+}
+
+/// True for GLS254's constants, a2 = u and a6 = b = 1 + z^27, for which the backend's
+/// loops are written.
+fn is_gls254<F: QuadraticBase>(curve: &GlsCurve<Gf2Ext<F>>) -> bool {
+    curve.a2() == Gf2Ext::<F>::u() && fe(&curve.a6()) == Some(GLS254_B)
 }
 
 /// b = 1 + z^27 of GLS254 as the words of a GF(2^254) element ([`params`]).

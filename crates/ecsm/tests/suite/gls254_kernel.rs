@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::{backend_available, rng};
-use ecsm::backend::gls254::{columns, Columns, Fe254};
+use ecsm::backend::gls254::{columns, ct_columns, Columns, CtColumns, Fe254};
 use ecsm::backend::{Auto, Portable, Vpclmul};
 use ecsm::curve::binary::{Affine, Lambda, LambdaAffine};
 use ecsm::curves::gls254::{find_gls_named, GlsNamedCurve};
@@ -291,4 +291,79 @@ fn lambda_dbl_add_on_vpclmul_agrees_with_portable() {
             assert_eq!(back(b), fwd(a), "w = {w}, k = {k:x?}");
         }
     }
+}
+
+/// The portable twin of `lambda-ct`'s loop: per column below the top one, w − 2
+/// doublings and one 2Q + P1 + P2, entries by digit as `gls::ct` reads them.
+fn ct_twin(c: &GlsCurve<Fp>, case: &Case, w: usize) -> [Fe254; 3] {
+    let pick = |t: &[LambdaAffine<Fp>], d: i8| {
+        let e = t[(d.unsigned_abs() / 2) as usize];
+        if d < 0 {
+            e.neg()
+        } else {
+            e
+        }
+    };
+    let mut q = case.q;
+    for i in (0..case.d1.len() - 1).rev() {
+        for _ in 0..w - 2 {
+            q = c.lambda_double_alt(&q);
+        }
+        q = c.lambda_double_add_add(&q, &pick(&case.t1, case.d1[i]), &pick(&case.t2, case.d2[i]));
+    }
+    [words(&q.x), words(&q.l), words(&q.z)]
+}
+
+fn ct_run(case: &Case, w: usize) -> Option<([Fe254; 3], bool)> {
+    let t1: Vec<_> = case.t1.iter().map(entry).collect();
+    let t2: Vec<_> = case.t2.iter().map(entry).collect();
+    ct_columns(&CtColumns {
+        x: words(&case.q.x),
+        l: words(&case.q.l),
+        z: words(&case.q.z),
+        t1: &t1,
+        t2: &t2,
+        d1: &case.d1,
+        d2: &case.d2,
+        w,
+    })
+}
+
+#[test]
+fn the_constant_time_loop_matches_the_generic_formulas_word_for_word() {
+    if !backend_available::<Vpclmul>("the GLS254 constant-time loop") {
+        return;
+    }
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6a8);
+    for trial in 0..40 {
+        let w = 2 + trial % 5;
+        let len = if trial < 30 {
+            2 + trial % 7
+        } else {
+            127usize.div_ceil(w - 1)
+        };
+        let mut case = Case::random(nc, &c, &mut r, len);
+        // Regular recodings: every digit odd.
+        for d in case.d1.iter_mut().chain(case.d2.iter_mut()) {
+            if *d == 0 {
+                *d = if r.next_u32() & 1 == 0 { 1 } else { -7 };
+            }
+        }
+        let (got, bad) = ct_run(&case, w).expect("a well-formed job");
+        assert!(!bad, "trial {trial}: no exceptional factor on random input");
+        assert_eq!(got, ct_twin(&c, &case, w), "trial {trial}, w = {w}");
+    }
+    // A column with 2Q = −P1 raises the flag (F + T = 0) instead of declining.
+    let mut case = Case::random(nc, &c, &mut r, 2);
+    let two_q = c.lambda_to_affine(&c.lambda_double_alt(&case.q));
+    case.t1[0] = c.affine_to_lambda_affine(&two_q).neg();
+    case.d1 = vec![1, 1];
+    case.d2 = vec![1, 1];
+    let (_, bad) = ct_run(&case, 2).expect("a well-formed job");
+    assert!(bad, "2Q = -P1 must be flagged");
+    // Malformed jobs are declined.
+    case.d2 = vec![1];
+    assert_eq!(ct_run(&case, 4), None, "digit strings of different lengths");
 }
