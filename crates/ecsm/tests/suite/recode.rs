@@ -462,3 +462,29 @@ fn average_densities_match_the_known_values() {
     let density = nz as f64 / len as f64;
     assert!((density - 0.5).abs() < 0.02, "JSF: {density}");
 }
+
+/// Scalars on both sides of the 126-bit boundary where NAF_w switches from its
+/// branch-free `u128` form to the general one: the properties, which determine NAF_w
+/// uniquely, hold for both.
+#[test]
+fn wnaf_holds_across_the_short_scalar_boundary() {
+    let ones = |n: u32| -> Vec<u64> {
+        let v = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        vec![v as u64, (v >> 64) as u64]
+    };
+    let mut cases = vec![ones(125), ones(126), ones(127), ones(128)];
+    for n in [63u32, 64, 65, 125, 126, 127] {
+        let v = 1u128 << n;
+        cases.push(vec![v as u64, (v >> 64) as u64]);
+        let v = (1u128 << n) | 0x5555_5555_5555_5555;
+        cases.push(vec![v as u64, (v >> 64) as u64]);
+    }
+    cases.push(vec![0xaaaa_aaaa_aaaa_aaab, 0x2aaa_aaaa_aaaa_aaaa]);
+    for k in &cases {
+        check_all(k, &[1]);
+    }
+}
