@@ -12,8 +12,8 @@
 //! - **No memory round trips or checks per operation**: the generic field keeps two
 //!   `[u64; 2]` per element and tests the CPU features before each product.
 //! - **Products with a shorter dependency chain.** The generic 256-bit product
-//!   ([`super::vpclmul::mul254`]) takes 24.5 TSC ticks from operand to result here
-//!   (dependent chain); this one about 15 (measured in a standalone benchmark, AMD EPYC
+//!   ([`super::vpclmul::mul254`]) takes 24.7–24.9 TSC ticks from operand to result here
+//!   (dependent chain); this one 14.8–15.0 (measured in a standalone benchmark, AMD EPYC
 //!   Zen 4, 2026-11-27). Two changes give that:
 //!   1. The extension product (a₀b₀ + a₁b₁, a₀b₀ + (a₀ + a₁)(b₀ + b₁)) is formed with
 //!      the lanes [a₀ | a₀]·[b₀ | b₀] + [a₁ | a₀ + a₁]·[b₁ | b₀ + b₁], so the two
