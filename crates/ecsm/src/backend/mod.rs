@@ -20,8 +20,9 @@ pub mod tsc;
 
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
-#[cfg(target_arch = "x86_64")]
 pub mod gls254;
+#[cfg(target_arch = "x86_64")]
+mod gls254_avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod vpclmul;
 
@@ -221,27 +222,8 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     }
 }
 
-/// The input of [`Backend::gls254_columns`] (see [`gls254::Columns`]).
-#[cfg(target_arch = "x86_64")]
+/// The inputs of [`Backend::gls254_columns`] and [`Backend::gls254_ct_columns`].
 pub use gls254::{Columns as Gls254Columns, CtColumns as Gls254CtColumns, Fe254};
-
-/// The input of [`Backend::gls254_columns`]; no backend off x86-64 has the loop.
-#[cfg(not(target_arch = "x86_64"))]
-#[derive(Clone, Copy, Debug)]
-pub struct Gls254Columns<'a> {
-    _unused: core::marker::PhantomData<&'a ()>,
-}
-
-/// The input of [`Backend::gls254_ct_columns`]; no backend off x86-64 has the loop.
-#[cfg(not(target_arch = "x86_64"))]
-#[derive(Clone, Copy, Debug)]
-pub struct Gls254CtColumns<'a> {
-    _unused: core::marker::PhantomData<&'a ()>,
-}
-
-/// A GF(2^254) element as words (c₀ low word first, then c₁).
-#[cfg(not(target_arch = "x86_64"))]
-pub type Fe254 = [u64; 4];
 
 /// Which implementation a run uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,453 @@
+//! The AVX2/VPCLMULQDQ code of [`super::gls254`]'s loops (x86-64 only): GF(2^254) in
+//! 256-bit registers, the λ-projective formulas on it, and the two loops. See that
+//! module for the representation and what is measured.
+
+#![allow(clippy::many_single_char_names)]
+
+use super::gls254::{Columns, CtColumns, Fe254};
+use core::arch::x86_64::*;
+
+/// Lane 1 (c₁) all ones.
+#[inline(always)]
+fn high_lane() -> __m256i {
+    // SAFETY: AVX, enabled in the context of both loops, the only callers.
+    unsafe { _mm256_set_epi64x(-1, -1, 0, 0) }
+}
+
+/// The high word of each lane all ones.
+#[inline(always)]
+fn high_words() -> __m256i {
+    // SAFETY: as `high_lane`.
+    unsafe { _mm256_set_epi64x(-1, 0, -1, 0) }
+}
+
+#[inline(always)]
+unsafe fn xor(a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe { _mm256_xor_si256(a, b) }
+}
+
+/// Per lane, P = ll + mid·x^64 + hh·x^128 (mid and hh of degree ≤ 126, as products of
+/// 64-bit words are) reduced modulo x^128 + x^64 + x. With x^128 ≡ x^64 + x and
+/// m = mid + hh (words m₀, m₁; hh = h₀ + h₁x^64):
+/// P ≡ ll + m₀x^64 + m₁(x^64 + x) + hh·x, where m₁·x and hh·x fit in 128 bits because
+/// deg m₁, deg h₁ ≤ 62. Depth three after the products.
+#[inline(always)]
+unsafe fn reduce(ll: __m256i, mid: __m256i, hh: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let m = xor(mid, hh);
+        let m0_hi = _mm256_slli_si256::<8>(m);
+        let m1_hi = _mm256_and_si256(m, high_words());
+        let m1_x = _mm256_srli_si256::<8>(_mm256_slli_epi64::<1>(m));
+        let hh_x = xor(
+            _mm256_slli_epi64::<1>(hh),
+            _mm256_slli_si256::<8>(_mm256_srli_epi64::<63>(hh)),
+        );
+        xor(xor(ll, xor(m0_hi, m1_hi)), xor(m1_x, hh_x))
+    }
+}
+
+/// (a₀ + a₁u)(b₀ + b₁u) = (a₀b₀ + a₁b₁) + (a₀b₀ + (a₀ + a₁)(b₀ + b₁))u, seed 001's three
+/// products, as [a₀ | a₀]·[b₀ | b₀] + [a₁ | a₀ + a₁]·[b₁ | b₀ + b₁] (schoolbook per
+/// lane: 8 VPCLMULQDQ), reduced once.
+#[inline(always)]
+unsafe fn mul(a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let a1 = _mm256_permute4x64_epi64::<0x44>(a);
+        let b1 = _mm256_permute4x64_epi64::<0x44>(b);
+        let a2 = xor(
+            _mm256_permute4x64_epi64::<0x4e>(a),
+            _mm256_and_si256(a, high_lane()),
+        );
+        let b2 = xor(
+            _mm256_permute4x64_epi64::<0x4e>(b),
+            _mm256_and_si256(b, high_lane()),
+        );
+        let ll = xor(
+            _mm256_clmulepi64_epi128::<0x00>(a1, b1),
+            _mm256_clmulepi64_epi128::<0x00>(a2, b2),
+        );
+        let hh = xor(
+            _mm256_clmulepi64_epi128::<0x11>(a1, b1),
+            _mm256_clmulepi64_epi128::<0x11>(a2, b2),
+        );
+        let mid = xor(
+            xor(
+                _mm256_clmulepi64_epi128::<0x01>(a1, b1),
+                _mm256_clmulepi64_epi128::<0x10>(a1, b1),
+            ),
+            xor(
+                _mm256_clmulepi64_epi128::<0x01>(a2, b2),
+                _mm256_clmulepi64_epi128::<0x10>(a2, b2),
+            ),
+        );
+        reduce(ll, mid, hh)
+    }
+}
+
+/// (a₀ + a₁u)² = (a₀ + a₁)² + a₁²u: squaring is linear, so the lanes [a₀ + a₁ | a₁]
+/// are squared (2 VPCLMULQDQ) and reduced.
+#[inline(always)]
+unsafe fn sqr(a: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let s = xor(a, _mm256_permute2x128_si256::<0x81>(a, a));
+        reduce(
+            _mm256_clmulepi64_epi128::<0x00>(s, s),
+            _mm256_setzero_si256(),
+            _mm256_clmulepi64_epi128::<0x11>(s, s),
+        )
+    }
+}
+
+/// u·v = v₁ + (v₀ + v₁)u.
+#[inline(always)]
+unsafe fn mul_u(v: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        xor(
+            _mm256_permute4x64_epi64::<0x4e>(v),
+            _mm256_and_si256(v, high_lane()),
+        )
+    }
+}
+
+/// (1 + u)·v = (v₀ + v₁) + v₀u.
+#[inline(always)]
+unsafe fn mul_1u(v: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        xor(
+            _mm256_permute4x64_epi64::<0x4e>(v),
+            _mm256_andnot_si256(high_lane(), v),
+        )
+    }
+}
+
+/// (a2² + a6)·v = (u + z^27)·v on GLS254 (u² = u + 1 and 1 + b = z^27): u·v plus each
+/// lane times z^27, a shift by 27 with the 27 bits above x^128 (H = v₁ >> 37) folded
+/// back as H·(x^64 + x).
+#[inline(always)]
+unsafe fn mul_a2sq_a6(v: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let lo = _mm256_slli_epi64::<27>(v);
+        let hi = _mm256_srli_epi64::<37>(v);
+        let shifted = xor(lo, _mm256_slli_si256::<8>(hi));
+        let h = _mm256_and_si256(hi, high_words());
+        let h_x = _mm256_srli_si256::<8>(_mm256_slli_epi64::<1>(hi));
+        xor(xor(shifted, h), xor(h_x, mul_u(v)))
+    }
+}
+
+/// Per lane, the canonical representative modulo f = x^127 + x^63 + 1 of a value below
+/// x^128: f is added when bit 127 is set.
+#[inline(always)]
+unsafe fn canonical(v: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let top = _mm256_srli_epi64::<63>(v);
+        let mask = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_shuffle_epi32::<0xee>(top));
+        let f = _mm256_set_epi64x(1 << 63, (1 << 63) | 1, 1 << 63, (1 << 63) | 1);
+        xor(v, _mm256_and_si256(mask, f))
+    }
+}
+
+/// 1 when v ≡ 0 (mod f) in both lanes.
+#[inline(always)]
+unsafe fn is_zero(v: __m256i) -> u32 {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let c = canonical(v);
+        _mm256_testz_si256(c, c) as u32
+    }
+}
+
+#[inline(always)]
+unsafe fn load(v: &Fe254) -> __m256i {
+    // SAFETY: a 32-byte unaligned load of four words.
+    unsafe { _mm256_loadu_si256(v.as_ptr() as *const __m256i) }
+}
+
+#[inline(always)]
+unsafe fn store(v: __m256i) -> Fe254 {
+    let mut out = [0u64; 4];
+    // SAFETY: a 32-byte unaligned store into four words.
+    unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, canonical(v)) };
+    out
+}
+
+/// A table entry as the formulas use it: x, λ + 1 and λ + 1 + u (the mixed addition
+/// takes λ itself, recovered as (λ + 1) + 1).
+#[derive(Clone, Copy)]
+struct Entry {
+    x: __m256i,
+    l1: __m256i,
+    l1u: __m256i,
+}
+
+struct Point {
+    x: __m256i,
+    l: __m256i,
+    z: __m256i,
+}
+
+/// `lambda_double_alt` with a2 = u: T = L·(L + Z) + u·Z², X3 = T², Z3 = T·Z²,
+/// L3 = (L + X)²·((L + X)² + T + Z²) + (u + z^27)·Z⁴ + X3 + (1 + u)·Z3.
+#[inline(always)]
+unsafe fn double(p: &Point) -> Point {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let zz = sqr(p.z);
+        let t = xor(mul(p.l, xor(p.l, p.z)), mul_u(zz));
+        let g = sqr(xor(p.l, p.x));
+        let x3 = sqr(t);
+        let z3 = mul(t, zz);
+        let l3 = xor(
+            xor(mul(g, xor(xor(g, t), zz)), mul_a2sq_a6(sqr(zz))),
+            xor(x3, mul_1u(z3)),
+        );
+        Point {
+            x: x3,
+            l: l3,
+            z: z3,
+        }
+    }
+}
+
+/// `lambda_double_add_core` with a2 = u: 2Q + P; `bad` gets 1 where the generic code
+/// falls back (Z_Q = 0, T = 0, xP·Z_Q² + T = 0).
+#[inline(always)]
+unsafe fn double_add(q: &Point, e: &Entry, bad: &mut u32) -> Point {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let zz = sqr(q.z);
+        let ll = sqr(q.l);
+        let t = xor(xor(ll, mul(q.l, q.z)), mul_u(zz));
+        let xpzz = mul(e.x, zz);
+        let bb = xor(xpzz, t);
+        let a = xor(mul(sqr(q.x), zz), mul(t, xor(ll, mul(e.l1u, zz))));
+        let b = sqr(bb);
+        let z = mul(mul(a, b), zz);
+        *bad |= is_zero(q.z) | is_zero(t) | is_zero(bb);
+        Point {
+            x: mul(xpzz, sqr(a)),
+            l: xor(mul(t, sqr(xor(a, b))), mul(e.l1, z)),
+            z,
+        }
+    }
+}
+
+/// `lambda_mixed_add_core`: P + Q with Q λ-affine (x_Q, λ_Q); `bad` gets 1 where the
+/// generic code falls back (Z_P = 0, X_P + x_Q·Z_P = 0).
+#[inline(always)]
+unsafe fn mixed_add(p: &Point, e: &Entry, one: __m256i, bad: &mut u32) -> Point {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
+    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    unsafe {
+        let lq = xor(e.l1, one);
+        let a = xor(p.l, mul(lq, p.z));
+        let ex = mul(e.x, p.z);
+        let f = xor(p.x, ex);
+        let b = sqr(f);
+        let i = mul(a, ex);
+        let k = mul(a, b);
+        *bad |= is_zero(p.z) | is_zero(f);
+        Point {
+            x: mul(i, mul(a, p.x)),
+            l: xor(sqr(xor(i, b)), mul(k, xor(p.l, p.z))),
+            z: mul(k, p.z),
+        }
+    }
+}
+
+/// The entry for digit d ≠ 0: entry |d|/2, negated ((x, λ + 1)) when d < 0.
+#[inline(always)]
+unsafe fn pick(t: &[Entry], d: i8, one: __m256i) -> Option<Entry> {
+    let e = *t.get((d.unsigned_abs() / 2) as usize)?;
+    if d < 0 {
+        // SAFETY: AVX2, enabled in the caller's context.
+        unsafe {
+            Some(Entry {
+                x: e.x,
+                l1: xor(e.l1, one),
+                l1u: xor(e.l1u, one),
+            })
+        }
+    } else {
+        Some(e)
+    }
+}
+
+/// # Safety
+/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
+    let one = _mm256_set_epi64x(0, 0, 0, 1);
+    let u = _mm256_set_epi64x(0, 1, 0, 0);
+    let entries = |t: &[(Fe254, Fe254)]| -> Vec<Entry> {
+        t.iter()
+            .map(|(x, l)| {
+                // SAFETY: AVX2 is enabled in this context; the loads read four words.
+                unsafe {
+                    let l1 = xor(load(l), one);
+                    Entry {
+                        x: load(x),
+                        l1,
+                        l1u: xor(l1, u),
+                    }
+                }
+            })
+            .collect()
+    };
+    let (t1, t2) = (entries(job.t1), entries(job.t2));
+    let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
+    // SAFETY: the caller guarantees the CPU features; loads read four words each.
+    let mut q = unsafe {
+        Point {
+            x: load(&job.x),
+            l: load(&job.l),
+            z: load(&job.z),
+        }
+    };
+    let mut bad = 0u32;
+    for i in (job.from..job.to).rev() {
+        let (a, b) = (digit(job.d1, i), digit(job.d2, i));
+        // SAFETY: as above; `pick` indexes with `get`.
+        unsafe {
+            q = match (a != 0, b != 0) {
+                (false, false) => double(&q),
+                (true, both) => {
+                    let q = double_add(&q, &pick(&t1, a, one)?, &mut bad);
+                    if both {
+                        mixed_add(&q, &pick(&t2, b, one)?, one, &mut bad)
+                    } else {
+                        q
+                    }
+                }
+                (false, true) => double_add(&q, &pick(&t2, b, one)?, &mut bad),
+            };
+        }
+    }
+    if bad != 0 {
+        return None;
+    }
+    // SAFETY: as above.
+    unsafe { Some([store(q.x), store(q.l), store(q.z)]) }
+}
+
+/// The entry for odd digit d (entry |d|/2, λ + 1 when d < 0) by a linear pass over the
+/// table with masks: every entry is read whatever d is.
+#[inline(always)]
+unsafe fn ct_lookup(t: &[(__m256i, __m256i)], d: i8, one: __m256i) -> (__m256i, __m256i) {
+    let sign = (d >> 7) as i64; // all ones for d < 0
+    let mag = ((d as i64 ^ sign).wrapping_sub(sign) as u64) >> 1;
+    // SAFETY: register-only AVX2 intrinsics, in `ct_columns_avx2`'s feature context.
+    unsafe {
+        let (mut x, mut l) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (j, (ex, el)) in t.iter().enumerate() {
+            let diff = j as u64 ^ mag;
+            // All ones when diff = 0, without a comparison the compiler could branch on.
+            let m = (((diff | diff.wrapping_neg()) >> 63) ^ 1).wrapping_neg() as i64;
+            let mv = _mm256_set1_epi64x(m);
+            x = xor(x, _mm256_and_si256(mv, *ex));
+            l = xor(l, _mm256_and_si256(mv, *el));
+        }
+        (x, xor(l, _mm256_and_si256(_mm256_set1_epi64x(sign), one)))
+    }
+}
+
+/// `lambda_double_add_add_core` with a2 = u: 2Q + P1 + P2, and 1 in `bad` when T, F + T
+/// or H + K is zero.
+#[inline(always)]
+unsafe fn double_add_add(
+    q: &Point,
+    (x1, l1): (__m256i, __m256i),
+    (x2, l2): (__m256i, __m256i),
+    one: __m256i,
+    bad: &mut u32,
+) -> Point {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics, in `ct_columns_avx2`'s context.
+    unsafe {
+        let u = _mm256_set_epi64x(0, 1, 0, 0);
+        let zz = sqr(q.z);
+        let ll = sqr(q.l);
+        let t = xor(xor(ll, mul(q.l, q.z)), mul_u(zz));
+        let uu = xor(
+            mul(sqr(q.x), zz),
+            mul(t, xor(ll, mul(xor(xor(l1, one), u), zz))),
+        );
+        let f = mul(x1, zz);
+        let bb = xor(f, t);
+        let g = sqr(bb);
+        let h = mul(sqr(uu), f);
+        let i = mul(mul(uu, g), zz);
+        let j = xor(mul(xor(xor(l1, l2), one), i), mul(t, sqr(xor(uu, g))));
+        let k = mul(x2, i);
+        let hk = xor(h, k);
+        let lsq = sqr(hk);
+        let m = mul(h, j);
+        let z = mul(mul(i, j), lsq);
+        *bad |= is_zero(t) | is_zero(bb) | is_zero(hk);
+        Point {
+            x: mul(mul(j, k), m),
+            l: xor(sqr(xor(lsq, m)), mul(xor(l2, one), z)),
+            z,
+        }
+    }
+}
+
+/// # Safety
+/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ; `job` as [`ct_columns`] checks.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+pub(super) unsafe fn ct_columns_avx2(job: &CtColumns<'_>) -> ([Fe254; 3], bool) {
+    let one = _mm256_set_epi64x(0, 0, 0, 1);
+    let table = |t: &[(Fe254, Fe254)]| -> Vec<(__m256i, __m256i)> {
+        t.iter()
+            // SAFETY: AVX2 is enabled in this context; the loads read four words each.
+            .map(|(x, l)| unsafe { (load(x), load(l)) })
+            .collect()
+    };
+    let (t1, t2) = (table(job.t1), table(job.t2));
+    // SAFETY: as above.
+    let mut q = unsafe {
+        Point {
+            x: load(&job.x),
+            l: load(&job.l),
+            z: load(&job.z),
+        }
+    };
+    let mut bad = 0u32;
+    let n = job.d1.len();
+    for i in (0..n - 1).rev() {
+        for _ in 0..job.w - 2 {
+            // SAFETY: the caller guarantees the CPU features.
+            q = unsafe { double(&q) };
+        }
+        let digit = |d: &[i8]| d.get(i).copied().unwrap_or(1);
+        // SAFETY: the caller guarantees the CPU features; lookups read every entry.
+        unsafe {
+            let p1 = ct_lookup(&t1, digit(job.d1), one);
+            let p2 = ct_lookup(&t2, digit(job.d2), one);
+            q = double_add_add(&q, p1, p2, one, &mut bad);
+        }
+    }
+    // SAFETY: as above.
+    let out = unsafe { [store(q.x), store(q.l), store(q.z)] };
+    (out, bad != 0)
+}
