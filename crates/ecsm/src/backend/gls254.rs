@@ -1,12 +1,15 @@
 //! The main loops of `lambda-dbl-add` ([`columns`], also the doubling half of
+//! `lambda-parallel`), `lambda-halve-add` ([`halve_columns`], also the halving half of
 //! `lambda-parallel`) and `lambda-ct` ([`ct_columns`]) on GLS254 (a2 = u, b = 1 + z^27),
 //! with every GF(2^254) element held in one 256-bit register (c₀ in the low lane, c₁ in
-//! the high one) for the whole loop. AVX2 and VPCLMULQDQ, the `vpclmul` backend's features.
+//! the high one) for the whole loop. AVX2 and VPCLMULQDQ, the `vpclmul` backend's
+//! features (the halving also uses its BMI2 and POPCNT).
 //!
-//! The generic loops (`gls::methods::lambda_dbl_add_digits`, `gls::ct`'s
-//! `generic_columns`) are their portable twins: the same formulas in the same order
-//! (`lambda_double_alt`, `lambda_double_add_core`, `lambda_mixed_add_core`,
-//! `lambda_double_add_add_core` of `curve::binary::lambda`), so both give the same
+//! The generic loops (`gls::methods::lambda_dbl_add_digits`, `gls::methods`'s
+//! `halve_loop`, `gls::ct`'s `generic_columns`) are their portable twins: the same
+//! formulas in the same order (`lambda_double_alt`, `lambda_double_add_core`,
+//! `lambda_mixed_add_core`, `lambda_double_add_add_core` of `curve::binary::lambda`,
+//! `lambda_affine_halve` of `curve::binary::halve`), so both give the same
 //! projective coordinates, word for word, which the tests check. What changes is how the
 //! field is computed:
 //! - **No memory round trips or checks per operation**: the generic field keeps two
@@ -31,8 +34,18 @@
 //! of the fused formulas (Z = 0, T = 0, 2Q = ±P, P = ±Q). Here those conditions are
 //! only recorded; if any occurred, [`columns`] returns `None` and the caller runs the
 //! generic loop from the start instead. [`ct_columns`] returns the flag instead, as the
-//! generic constant-time loop does, and its caller recomputes as before. For points of the prime-order subgroup they do
-//! not occur except by chance (probability about 2^−250 per step).
+//! generic constant-time loop does, and its caller recomputes as before. [`halve_columns`]
+//! declines like [`columns`] when a mixed addition meets Z = 0 or two points equal up to
+//! sign. For points of the prime-order subgroup none of these occurs except by chance
+//! (probability about 2^−250 per step).
+//!
+//! The halving ([`halve_columns`]) is one dependent chain per position: half-trace,
+//! one product, trace, square root. Its half-trace reads [`HalvingTables`], which make
+//! GF(2^254)'s two dependent GF(2^127) half-traces three independent table walks, and
+//! its square root is BMI2's PEXT on the words (`gls254_avx2::halve`). About 45 ns per
+//! position here, against about 95 ns for the generic loop (`lambda-halve-add`
+//! 12.7 → 8.3 µs, gls254, native build, 2026-11-27); the chain, not the additions,
+//! sets the pace: w = 3, 4, 5 cost within 5 % of each other.
 
 /// A GF(2^254) element as words: c₀ (low word first), then c₁, each coefficient below
 /// 2^127 (the canonical form of the generic field).
@@ -129,6 +142,168 @@ pub fn ct_columns(job: &CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
     // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; lookups are linear
     // passes over the tables, digits are read with `get` below their checked length.
     return Some(unsafe { super::gls254_avx2::ct_columns_avx2(job) });
+    #[cfg(not(target_arch = "x86_64"))]
+    None
+}
+
+/// Input bits per half-trace table look-up in [`HalvingTables`]: nibbles, so that both
+/// tables (8 + 16 KiB) stay in the 32 KiB L1 data cache beside the loop's other data,
+/// where byte tables (64 + 128 KiB) are read from L2. Measured together with taking √x
+/// off the chain (`gls254_avx2::halve`): `lambda-halve-add` 8.71/8.66 µs with bytes,
+/// 8.32/8.36 µs with nibbles (alternated pairs, pinned, native build, 2026-11-27).
+pub(super) const HT_BITS: usize = 4;
+/// Look-ups per GF(2^127) element.
+const HT_CHUNKS: usize = 128 / HT_BITS;
+
+/// The linear maps the halving needs, as nibble tables over GF(2^127) = GF(2)\[z\]/(z^127 +
+/// z^63 + 1): the half-trace H, and G(c) = H(H(c)²).
+///
+/// Why G: GF(2^254)'s half-trace (`Gf2Ext::half_trace`) solves λ² + λ = c₀ + c₁u as
+/// λ₁ = H(c₁) + ε, λ₀ = H(c₀ + λ₁²), where ε ∈ {0, 1} makes Tr(c₀ + λ₁²) = 0. H is
+/// linear and H(1) = 0 (a sum of 64 ones for m = 127), so λ₀ = H(c₀) + H(H(c₁)²) =
+/// H(c₀) + G(c₁) whatever ε is, and ε = Tr(c₀) + Tr(H(c₁)) (Tr(a²) = Tr(a)), a parity
+/// under a mask. The three walks H(c₀), H(c₁) and G(c₁) are then independent, instead of
+/// two half-traces one after the other; H(c₁) and G(c₁) share one table of 32-byte
+/// entries, laid out as the two lanes of a register (\[G | H\]).
+pub struct HalvingTables {
+    /// H(v·z^(4j)) at index 16·j + v.
+    h: Box<[[u64; 2]]>,
+    /// \[G(v·z^(4j)) | H(v·z^(4j))\] at index 16·j + v.
+    gh: Box<[[u64; 4]]>,
+    /// {i : Tr(z^i) = 1}.
+    trace: [u64; 2],
+    /// {i : Tr(H(z^i)) = 1}.
+    trace_h: [u64; 2],
+}
+
+impl HalvingTables {
+    /// The tables from the images of the basis z^0, …, z^126 under H and G, and the
+    /// traces of z^i and of H(z^i) (the caller computes them with its field).
+    pub fn new(basis: impl Fn(usize) -> ([u64; 2], [u64; 2], bool, bool)) -> Self {
+        let images: Vec<_> = (0..127).map(basis).collect();
+        let mut trace = [0u64; 2];
+        let mut trace_h = [0u64; 2];
+        for (i, &(_, _, t, th)) in images.iter().enumerate() {
+            trace[i / 64] |= u64::from(t) << (i % 64);
+            trace_h[i / 64] |= u64::from(th) << (i % 64);
+        }
+        let per = 1usize << HT_BITS;
+        let mut h = vec![[0u64; 2]; per * HT_CHUNKS].into_boxed_slice();
+        let mut gh = vec![[0u64; 4]; per * HT_CHUNKS].into_boxed_slice();
+        for j in 0..HT_CHUNKS {
+            for v in 1..per {
+                // v = low + 2^bit with low < v: one more basis image than entry `low`.
+                let low = v & (v - 1);
+                let bit = (v ^ low).trailing_zeros() as usize;
+                let (mut e, mut f) = (h[j * per + low], gh[j * per + low]);
+                if let Some(&(hi, gi, _, _)) = images.get(j * HT_BITS + bit) {
+                    e = [e[0] ^ hi[0], e[1] ^ hi[1]];
+                    f = [f[0] ^ gi[0], f[1] ^ gi[1], f[2] ^ hi[0], f[3] ^ hi[1]];
+                }
+                h[j * per + v] = e;
+                gh[j * per + v] = f;
+            }
+        }
+        HalvingTables {
+            h,
+            gh,
+            trace,
+            trace_h,
+        }
+    }
+
+    /// H(c) for a canonical c (bit 127 clear).
+    pub fn half_trace(&self, c: [u64; 2]) -> [u64; 2] {
+        let mut r = [0u64; 2];
+        for j in 0..HT_CHUNKS {
+            let e = self.h[(j << HT_BITS) | chunk(c, j)];
+            r = [r[0] ^ e[0], r[1] ^ e[1]];
+        }
+        r
+    }
+
+    /// G(c) = H(H(c)²) for a canonical c.
+    pub fn g(&self, c: [u64; 2]) -> [u64; 2] {
+        let mut r = [0u64; 2];
+        for j in 0..HT_CHUNKS {
+            let e = self.gh[(j << HT_BITS) | chunk(c, j)];
+            r = [r[0] ^ e[0], r[1] ^ e[1]];
+        }
+        r
+    }
+
+    pub(super) fn h_table(&self) -> &[[u64; 2]] {
+        &self.h
+    }
+
+    pub(super) fn gh_table(&self) -> &[[u64; 4]] {
+        &self.gh
+    }
+
+    pub(super) fn trace_masks(&self) -> ([u64; 2], [u64; 2]) {
+        (self.trace, self.trace_h)
+    }
+}
+
+/// Chunk j (of [`HT_BITS`] bits) of the 128-bit value c.
+#[inline(always)]
+fn chunk(c: [u64; 2], j: usize) -> usize {
+    let per_word = 64 / HT_BITS;
+    ((c[j / per_word] >> (HT_BITS * (j % per_word))) & ((1 << HT_BITS) - 1)) as usize
+}
+
+/// The halve-and-add positions `to − 1`, …, 0 of the 2-GLV w-NAF
+/// (`gls::methods::lambda_halve_add_digits`): starting from the λ-affine point (x, l) at
+/// position `to − 1` and halving it once per position, each nonzero digit d of `d1` adds
+/// ±R (the sign of d, flipped when `neg1`) into accumulator |d|/2, and each nonzero digit
+/// of `d2` adds ±ψ(R) (flipped when `neg2`), ψ(x, λ) = (x^q, λ^q + u). Accumulators start
+/// as O and take their first point as (x, λ, 1).
+#[derive(Clone, Copy)]
+pub struct HalveColumns<'a> {
+    /// x of the point at position `to − 1`.
+    pub x: Fe254,
+    /// λ of that point.
+    pub l: Fe254,
+    /// Digits of the first half, least significant first; missing ones are 0.
+    pub d1: &'a [i8],
+    /// Digits of the second half.
+    pub d2: &'a [i8],
+    /// The first half is negative: its points are negated.
+    pub neg1: bool,
+    /// The second half is negative.
+    pub neg2: bool,
+    /// Number of accumulators, 2^(w − 2).
+    pub slots: usize,
+    /// One above the highest position.
+    pub to: usize,
+    /// H and G of GF(2^127).
+    pub tables: &'a HalvingTables,
+}
+
+/// The accumulators (X, L, Z) after the positions of `job`, canonical (`None` for one
+/// that received no point), or `None` when this CPU lacks AVX2 or VPCLMULQDQ, when a
+/// digit below `to` has no accumulator, when x or l is not canonical (a coefficient
+/// with bit 127 set), or when a mixed addition would have taken the generic
+/// code's exceptional path (Z = 0, or the two points equal up to sign).
+pub fn halve_columns(job: &HalveColumns<'_>) -> Option<Vec<Option<[Fe254; 3]>>> {
+    if !super::BackendKind::Vpclmul.supported() {
+        return None;
+    }
+    // Only the digits the loop reads (positions below `to`) must have an accumulator.
+    let fits = |d: &[i8]| {
+        d.iter()
+            .take(job.to)
+            .all(|&v| ((v.unsigned_abs() / 2) as usize) < job.slots || v == 0)
+    };
+    let canonical = |v: &Fe254| v[1] >> 63 == 0 && v[3] >> 63 == 0;
+    if !fits(job.d1) || !fits(job.d2) || !canonical(&job.x) || !canonical(&job.l) {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `supported()` checked PCLMULQDQ, AVX2, VPCLMULQDQ, BMI2 and POPCNT; accumulator indices
+    // are below `slots` (checked above), and table indices are a chunk number times
+    // 2^HT_BITS plus a chunk, below the tables' 128 / HT_BITS · 2^HT_BITS entries.
+    return unsafe { super::gls254_avx2::halve_columns_avx2(job) };
     #[cfg(not(target_arch = "x86_64"))]
     None
 }

@@ -205,25 +205,21 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         Self::run(|| task.run::<Self>())
     }
-    /// The GLS254 double-and-add columns of `lambda-dbl-add` in this backend's own vector
-    /// code ([`gls254::columns`] on `vpclmul`), or `None` where it has none or declines;
-    /// the caller then runs the generic loop, its portable twin.
+    /// True when GLS254's main loops run in this backend's own vector code
+    /// ([`gls254`]: `lambda-dbl-add`, `lambda-halve-add`, `lambda-ct`; `vpclmul`, and
+    /// `auto` when it selects `vpclmul`). Otherwise the generic loops, their portable
+    /// twins, run.
     #[inline(always)]
-    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
-        let _ = job;
-        None
-    }
-    /// The constant-time loop of `lambda-ct` on GLS254 ([`gls254::ct_columns`] on
-    /// `vpclmul`), or `None` as for [`Self::gls254_columns`].
-    #[inline(always)]
-    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
-        let _ = job;
-        None
+    fn gls254_loops() -> bool {
+        false
     }
 }
 
-/// The inputs of [`Backend::gls254_columns`] and [`Backend::gls254_ct_columns`].
-pub use gls254::{Columns as Gls254Columns, CtColumns as Gls254CtColumns, Fe254};
+/// The inputs of [`gls254`]'s loops (see [`Backend::gls254_loops`]).
+pub use gls254::{
+    Columns as Gls254Columns, CtColumns as Gls254CtColumns, Fe254,
+    HalveColumns as Gls254HalveColumns, HalvingTables as Gls254HalvingTables,
+};
 
 /// Which implementation a run uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -324,6 +320,7 @@ pub fn vpclmul_supported() -> bool {
             && std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("vpclmulqdq")
             && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -714,7 +711,7 @@ mod x86 {
 macro_rules! accelerated_backend {
     ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident,
      ext2: $ext2:expr, square_ext2: $square_ext2:ident, split: $split:path,
-     columns: $columns:expr, ct_columns: $ct_columns:expr, run: $run:path, run_task: $run_task:path) => {
+     gls254_loops: $gls254_loops:expr, run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
             const NAME: &'static str = $name;
             #[inline(always)]
@@ -769,12 +766,8 @@ macro_rules! accelerated_backend {
                 unsafe { $run(f) }
             }
             #[inline(always)]
-            fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
-                $columns(job)
-            }
-            #[inline(always)]
-            fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
-                $ct_columns(job)
+            fn gls254_loops() -> bool {
+                $gls254_loops
             }
             #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
@@ -805,8 +798,7 @@ accelerated_backend!(
     ext2: |a0, a1, b0, b1| clmul::mul254_with::<clmul::ClmulEncoding>(a0, a1, b0, b1),
     square_ext2: clmul_backend_square_ext2,
     split: x86::portable_split_even_odd,
-    columns: |_: &Gls254Columns<'_>| None,
-    ct_columns: |_: &Gls254CtColumns<'_>| None,
+    gls254_loops: false,
     run: clmul::run,
     run_task: clmul::run_task
 );
@@ -820,8 +812,7 @@ accelerated_backend!(
     ext2: |a0, a1, b0, b1| vpclmul::mul254(a0, a1, b0, b1),
     square_ext2: vpclmul_backend_square_ext2,
     split: vpclmul::split_even_odd,
-    columns: gls254::columns,
-    ct_columns: gls254::ct_columns,
+    gls254_loops: true,
     run: vpclmul::run,
     run_task: vpclmul::run_task
 );
@@ -880,22 +871,11 @@ impl Backend for Auto {
         dispatch(task)
     }
     #[inline(always)]
-    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
+    fn gls254_loops() -> bool {
         #[cfg(target_arch = "x86_64")]
-        if selected_code() == VPCLMUL {
-            return gls254::columns(job);
-        }
-        let _ = job;
-        None
-    }
-    #[inline(always)]
-    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
-        #[cfg(target_arch = "x86_64")]
-        if selected_code() == VPCLMUL {
-            return gls254::ct_columns(job);
-        }
-        let _ = job;
-        None
+        return selected_code() == VPCLMUL;
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {

@@ -6,7 +6,7 @@
 
 use super::gf2m::{Gf2m, P127};
 use super::{BinaryField, Field, FieldError};
-use crate::backend::{Auto, Backend, Fe254, Gls254Columns, Gls254CtColumns};
+use crate::backend::{Auto, Backend};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 
@@ -32,7 +32,7 @@ pub trait QuadraticBase: BinaryField {
         (a0.square() + s1, s1)
     }
     /// The base field's two words, for GF(2^127) (the backend's GLS254 loop,
-    /// [`Backend::gls254_columns`]); `None` for other fields and for the counting wrapper,
+    /// [`Backend::gls254_loops`]); `None` for other fields and for the counting wrapper,
     /// which must run the generic code.
     #[inline(always)]
     fn words127(&self) -> Option<[u64; 2]> {
@@ -45,17 +45,10 @@ pub trait QuadraticBase: BinaryField {
         let _ = w;
         None
     }
-    /// [`Backend::gls254_columns`] of the backend this field computes with.
+    /// [`Backend::gls254_loops`] of the backend this field computes with.
     #[inline(always)]
-    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
-        let _ = job;
-        None
-    }
-    /// [`Backend::gls254_ct_columns`] of the backend this field computes with.
-    #[inline(always)]
-    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
-        let _ = job;
-        None
+    fn gls254_loops() -> bool {
+        false
     }
 }
 
@@ -70,12 +63,8 @@ impl<B: Backend> QuadraticBase for Gf2m<2, P127, B> {
         Some(Self::from_limbs_unchecked(w))
     }
     #[inline(always)]
-    fn gls254_columns(job: &Gls254Columns<'_>) -> Option<[Fe254; 3]> {
-        B::gls254_columns(job)
-    }
-    #[inline(always)]
-    fn gls254_ct_columns(job: &Gls254CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
-        B::gls254_ct_columns(job)
+    fn gls254_loops() -> bool {
+        B::gls254_loops()
     }
     #[inline(always)]
     fn ext_mul(a0: Self, a1: Self, b0: Self, b1: Self) -> (Self, Self) {

@@ -486,10 +486,15 @@ pub(crate) fn lambda_halve_add_digits<F: GlsField>(
 ) -> Lambda<F> {
     let (d1, d2) = split_digits(s, w);
     debug_assert!(d1.len().max(d2.len()) <= HALVE_POSITIONS);
-    let mut acc: Vec<Option<Lambda<F>>> = vec![None; 1 << (w - 2)];
-    halve_loop(curve, s, &d1, &d2, *r, to, |j, q, neg| {
-        let q = if neg { q.neg() } else { *q };
-        accumulate(curve, &mut acc[j], &q);
+    let slots = 1 << (w - 2);
+    let signs = (s.neg1 != 0, s.neg2 != 0);
+    let acc = F::lambda_halve_columns(curve, r, &d1, &d2, signs, slots, to).unwrap_or_else(|| {
+        let mut acc: Vec<Option<Lambda<F>>> = vec![None; slots];
+        halve_loop(curve, s, &d1, &d2, *r, to, |j, q, neg| {
+            let q = if neg { q.neg() } else { *q };
+            accumulate(curve, &mut acc[j], &q);
+        });
+        acc
     });
     weighted_sum(
         &acc,

@@ -29,10 +29,13 @@ pub mod params;
 pub mod psi;
 pub mod scalar;
 
-use crate::backend::{Fe254, Gls254Columns, Gls254CtColumns};
+use crate::backend::gls254;
+use crate::backend::{
+    Fe254, Gls254Columns, Gls254CtColumns, Gls254HalveColumns, Gls254HalvingTables,
+};
 use crate::curve::binary::{Lambda, LambdaAffine};
 use crate::field::ext2::{Gf2Ext, QuadraticBase};
-use crate::field::BinaryField;
+use crate::field::{BinaryField, Field};
 use methods::GlsCurve;
 
 pub use params::{find_gls_curve, GlsParams, GLS_CURVES};
@@ -84,6 +87,24 @@ pub trait GlsField: BinaryField {
         let _ = (curve, q, t1, t2, d1, d2, w);
         None
     }
+    /// The accumulators of `methods::lambda_halve_add_digits` after positions `to − 1`,
+    /// …, 0 from the λ-affine point `r` at position `to − 1` (`None` for one that
+    /// received no point), computed by the backend's own loop where it has one (GLS254
+    /// on `vpclmul`: [`crate::backend::gls254::halve_columns`]); `None` sends the caller
+    /// to the generic loop.
+    #[allow(clippy::too_many_arguments)]
+    fn lambda_halve_columns(
+        curve: &GlsCurve<Self>,
+        r: &LambdaAffine<Self>,
+        d1: &[i8],
+        d2: &[i8],
+        neg: (bool, bool),
+        slots: usize,
+        to: usize,
+    ) -> Option<Vec<Option<Lambda<Self>>>> {
+        let _ = (curve, r, d1, d2, neg, slots, to);
+        None
+    }
 }
 
 impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
@@ -118,7 +139,7 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
         from: usize,
         to: usize,
     ) -> Option<Lambda<Self>> {
-        if !is_gls254(curve) {
+        if !F::gls254_loops() || !is_gls254(curve) {
             return None;
         }
         let table = |t: &[LambdaAffine<Self>]| {
@@ -130,7 +151,7 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
                 .collect::<Option<Vec<_>>>()
         };
         let (t1, t2) = (table(t1)?, table(t2)?);
-        let out = F::gls254_columns(&Gls254Columns {
+        let out = gls254::columns(&Gls254Columns {
             x: fe(&q.x)?,
             l: fe(&q.l)?,
             z: fe(&q.z)?,
@@ -152,7 +173,7 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
         d2: &[i8],
         w: usize,
     ) -> Option<(Lambda<Self>, bool)> {
-        if !is_gls254(curve) {
+        if !F::gls254_loops() || !is_gls254(curve) {
             return None;
         }
         let table = |t: &[(Self, Self)]| {
@@ -161,7 +182,7 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
                 .collect::<Option<Vec<_>>>()
         };
         let (t1, t2) = (table(t1)?, table(t2)?);
-        let (out, bad) = F::gls254_ct_columns(&Gls254CtColumns {
+        let (out, bad) = gls254::ct_columns(&Gls254CtColumns {
             x: fe(&q.x)?,
             l: fe(&q.l)?,
             z: fe(&q.z)?,
@@ -172,6 +193,39 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
             w,
         })?;
         Some((point(out)?, bad))
+    }
+    fn lambda_halve_columns(
+        curve: &GlsCurve<Self>,
+        r: &LambdaAffine<Self>,
+        d1: &[i8],
+        d2: &[i8],
+        (neg1, neg2): (bool, bool),
+        slots: usize,
+        to: usize,
+    ) -> Option<Vec<Option<Lambda<Self>>>> {
+        if !F::gls254_loops() || !is_gls254(curve) {
+            return None;
+        }
+        let LambdaAffine::Point { x, l } = r else {
+            return None;
+        };
+        let out = gls254::halve_columns(&Gls254HalveColumns {
+            x: fe(x)?,
+            l: fe(l)?,
+            d1,
+            d2,
+            neg1,
+            neg2,
+            slots,
+            to,
+            tables: gls254_halving_tables(),
+        })?;
+        out.into_iter()
+            .map(|q| match q {
+                Some(q) => point(q).map(Some),
+                None => Some(None),
+            })
+            .collect()
     }
 }
 
@@ -204,3 +258,19 @@ fn is_gls254<F: QuadraticBase>(curve: &GlsCurve<Gf2Ext<F>>) -> bool {
 
 /// b = 1 + z^27 of GLS254 as the words of a GF(2^254) element ([`params`]).
 const GLS254_B: Fe254 = [1 | 1 << 27, 0, 0, 0];
+
+/// GF(2^127)'s half-trace tables as GLS254's vector halving reads them
+/// ([`crate::backend::gls254::HalvingTables`]), built on first use (192 KiB).
+pub fn gls254_halving_tables() -> &'static Gls254HalvingTables {
+    static TABLES: std::sync::OnceLock<Gls254HalvingTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        Gls254HalvingTables::new(|i| {
+            let mut w = [0u64; 2];
+            w[i / 64] = 1 << (i % 64);
+            let e = crate::field::Gf127::from_limbs(w).expect("z^i, i < 127, is canonical");
+            let h = e.half_trace();
+            let g = h.square().half_trace();
+            (*h.limbs(), *g.limbs(), e.trace() == 1, h.trace() == 1)
+        })
+    })
+}

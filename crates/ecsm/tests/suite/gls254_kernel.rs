@@ -8,12 +8,16 @@
 use crate::common;
 
 use common::{backend_available, rng};
-use ecsm::backend::gls254::{columns, ct_columns, Columns, CtColumns, Fe254};
-use ecsm::backend::{Auto, Portable, Vpclmul};
+use ecsm::backend::gls254::{
+    columns, ct_columns, halve_columns, Columns, CtColumns, Fe254, HalveColumns,
+};
+use ecsm::backend::{Auto, Backend, Portable, Vpclmul};
 use ecsm::curve::binary::{Affine, Lambda, LambdaAffine};
 use ecsm::curves::gls254::{find_gls_named, GlsNamedCurve};
-use ecsm::field::{Field, Gf254, Gf254With, Gf2Ext};
+use ecsm::field::{BinaryField, Field, Gf127, Gf254, Gf254With, Gf2Ext};
+use ecsm::gls::gls254_halving_tables;
 use ecsm::gls::methods::{gls_mul, GlsCurve, GlsMethod};
+use ecsm::gls::psi::psi_lambda_affine;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
@@ -366,4 +370,339 @@ fn the_constant_time_loop_matches_the_generic_formulas_word_for_word() {
     // Malformed jobs are declined.
     case.d2 = vec![1];
     assert_eq!(ct_run(&case, 4), None, "digit strings of different lengths");
+}
+
+// ---------------------------------------------------------------------------------------
+// The halving loop (`halve_columns`, `lambda-halve-add` and the halving half of
+// `lambda-parallel`) and its half-trace tables.
+
+/// The words of a GF(2^127) element.
+fn words127(a: &Gf127) -> [u64; 2] {
+    *a.limbs()
+}
+
+#[test]
+fn halving_tables_agree_with_the_field() {
+    let tables = gls254_halving_tables();
+    let mut r = rng(0x6a9);
+    let mut cs = vec![Gf127::zero(), Gf127::one()];
+    cs.extend((0..127).map(|i| {
+        let mut w = [0u64; 2];
+        w[i / 64] = 1 << (i % 64);
+        Gf127::from_limbs(w).expect("z^i is canonical")
+    }));
+    cs.push(Gf127::from_limbs([u64::MAX, u64::MAX >> 1]).expect("all 127 bits"));
+    cs.extend((0..200).map(|_| Gf127::random(&mut r)));
+    for c in &cs {
+        let w = words127(c);
+        let h = c.half_trace();
+        assert_eq!(tables.half_trace(w), words127(&h), "H({w:x?})");
+        assert_eq!(tables.g(w), words127(&h.square().half_trace()), "G({w:x?})");
+        // Independently of the field's own half-trace: H(c)² + H(c) = c + Tr(c).
+        let ht = Gf127::from_limbs(tables.half_trace(w)).expect("canonical half-trace");
+        let rhs = if c.trace() == 1 {
+            *c + Gf127::one()
+        } else {
+            *c
+        };
+        assert_eq!(ht.square() + ht, rhs, "H({w:x?}) solves z² + z = c + Tr(c)");
+    }
+    // H(1) = 0, which lets the kernel drop ε from λ₀.
+    assert_eq!(tables.half_trace([1, 0]), [0, 0], "H(1)");
+    // GF(2^254)'s half-trace as the kernel forms it: λ₀ = H(c₀) + G(c₁),
+    // λ₁ = H(c₁) + ε with ε = Tr(c₀) + Tr(H(c₁)).
+    let mut es: Vec<Gf254> = vec![Gf254::zero(), Gf254::one(), Gf254::u()];
+    es.extend((0..200).map(|_| Gf254::random(&mut r)));
+    for c in &es {
+        let (c0, c1) = (words127(&c.c0), words127(&c.c1));
+        let h1 = tables.half_trace(c1);
+        let h1e = Gf127::from_limbs(h1).expect("canonical half-trace");
+        let eps = u64::from(c.c0.trace() ^ h1e.trace());
+        let l0 = tables.half_trace(c0);
+        let g1 = tables.g(c1);
+        let want = [l0[0] ^ g1[0], l0[1] ^ g1[1], h1[0] ^ eps, h1[1]];
+        let z = c.half_trace();
+        let got = [
+            z.c0.limbs()[0],
+            z.c0.limbs()[1],
+            z.c1.limbs()[0],
+            z.c1.limbs()[1],
+        ];
+        assert_eq!(got, want, "half-trace of {c:x?}");
+    }
+}
+
+/// The portable twin of the halving loop: `gls::methods::halve_loop` with the
+/// accumulation of `lambda_halve_add_digits` (`accumulate`), the accumulators returned
+/// as they are (not summed), canonical words.
+#[allow(clippy::too_many_arguments)]
+fn halve_twin(
+    c: &GlsCurve<Fp>,
+    start: LambdaAffine<Fp>,
+    d1: &[i8],
+    d2: &[i8],
+    neg1: bool,
+    neg2: bool,
+    slots: usize,
+    to: usize,
+) -> Vec<Option<[Fe254; 3]>> {
+    let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
+    let mut acc: Vec<Option<Lambda<Fp>>> = vec![None; slots];
+    let mut add = |d: i8, neg: bool, p: LambdaAffine<Fp>| {
+        let p = if (d < 0) ^ neg { p.neg() } else { p };
+        let slot = &mut acc[(d.unsigned_abs() / 2) as usize];
+        *slot = Some(match slot {
+            None => c.lambda_affine_to_lambda(&p),
+            Some(a) => c.lambda_mixed_add(a, &p),
+        });
+    };
+    let mut r = start;
+    for i in (0..to).rev() {
+        let (a, b) = (digit(d1, i), digit(d2, i));
+        if a != 0 {
+            add(a, neg1, r);
+        }
+        if b != 0 {
+            add(b, neg2, psi_lambda_affine(&r));
+        }
+        if i > 0 {
+            r = c.lambda_affine_halve(&r);
+        }
+    }
+    acc.iter()
+        .map(|q| q.map(|q| [words(&q.x), words(&q.l), words(&q.z)]))
+        .collect()
+}
+
+/// A NAF-like digit string: each position nonzero with probability about 1/(w + 1), the
+/// nonzero digits odd, of either sign, below 2^(w − 1) in absolute value.
+fn naf_like(r: &mut ChaCha8Rng, w: usize, len: usize) -> Vec<i8> {
+    let slots = 1u32 << (w - 2);
+    (0..len)
+        .map(|_| {
+            if !r.next_u32().is_multiple_of(w as u32 + 1) {
+                return 0;
+            }
+            let v = r.next_u32();
+            let m = (2 * (v % slots) + 1) as i8;
+            if v & (1 << 16) != 0 {
+                -m
+            } else {
+                m
+            }
+        })
+        .collect()
+}
+
+struct HalveCase {
+    start: LambdaAffine<Fp>,
+    d1: Vec<i8>,
+    d2: Vec<i8>,
+    neg1: bool,
+    neg2: bool,
+    slots: usize,
+}
+
+impl HalveCase {
+    fn run(&self, to: usize) -> Option<Vec<Option<[Fe254; 3]>>> {
+        let (x, l) = entry(&self.start);
+        halve_columns(&HalveColumns {
+            x,
+            l,
+            d1: &self.d1,
+            d2: &self.d2,
+            neg1: self.neg1,
+            neg2: self.neg2,
+            slots: self.slots,
+            to,
+            tables: gls254_halving_tables(),
+        })
+    }
+
+    fn twin(&self, c: &GlsCurve<Fp>, to: usize) -> Vec<Option<[Fe254; 3]>> {
+        halve_twin(
+            c, self.start, &self.d1, &self.d2, self.neg1, self.neg2, self.slots, to,
+        )
+    }
+}
+
+#[test]
+fn halve_loop_matches_its_portable_twin() {
+    let vector = backend_available::<Vpclmul>("the GLS254 halving loop");
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6aa);
+    let lens = [0usize, 1, 2, 5, 60, 127, 128];
+    for trial in 0..70 {
+        let w = 2 + trial % 6;
+        let len = lens[trial % lens.len()];
+        let slots = 1usize << (w - 2);
+        let start = c.affine_to_lambda_affine(&point(nc, &mut r).map(on_portable));
+        let (d1, d2) = (naf_like(&mut r, w, len), naf_like(&mut r, w, len));
+        let v = r.next_u32();
+        let case = HalveCase {
+            start,
+            d1,
+            d2,
+            neg1: v & 1 != 0,
+            neg2: v & 2 != 0,
+            slots,
+        };
+        // All positions, positions past the digits (zero digits: halvings only), and a
+        // prefix of them (the digits above `to` ignored, as in `lambda-parallel`).
+        for to in [len, len + 1 + (v >> 8) as usize % 3, len / 2] {
+            let got = case.run(to);
+            if !vector {
+                assert_eq!(got, None, "no AVX2/VPCLMULQDQ: the loop must decline");
+                continue;
+            }
+            let got = got.unwrap_or_else(|| {
+                panic!("trial {trial} (w = {w}, len = {len}, to = {to}): declined a random input")
+            });
+            let want = case.twin(&c, to);
+            assert_eq!(got.len(), want.len(), "trial {trial}: accumulator count");
+            for (j, (g, e)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    g, e,
+                    "trial {trial} (w = {w}, len = {len}, to = {to}, neg = {}/{}): accumulator {j}",
+                    case.neg1, case.neg2
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn halve_loop_declines_a_digit_without_an_accumulator() {
+    let vector = backend_available::<Vpclmul>("the GLS254 halving loop");
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6ab);
+    let start = c.affine_to_lambda_affine(&point(nc, &mut r).map(on_portable));
+    let case = |slots: usize, d1: Vec<i8>, d2: Vec<i8>| HalveCase {
+        start,
+        d1,
+        d2,
+        neg1: false,
+        neg2: true,
+        slots,
+    };
+    // (slots, digit out of range, the largest digit in range)
+    for (slots, bad, good) in [
+        (1, 3i8, 1i8),
+        (2, 5, 3),
+        (4, 9, 7),
+        (4, -9, -7),
+        (32, 65, 63),
+        (32, i8::MIN, -63),
+    ] {
+        for second in [false, true] {
+            let digits = |d: i8| {
+                let s = vec![1, 0, d, 0, -1];
+                if second {
+                    (vec![1, 0, 0, 0, 1], s)
+                } else {
+                    (s, vec![0, 1, 0, 0, -1])
+                }
+            };
+            let (d1, d2) = digits(bad);
+            let declined = case(slots, d1, d2);
+            assert_eq!(
+                declined.run(5),
+                None,
+                "digit {bad} with {slots} accumulators (in d{})",
+                1 + second as u8
+            );
+            let (d1, d2) = digits(good);
+            let taken = case(slots, d1, d2);
+            let got = taken.run(5);
+            if !vector {
+                assert_eq!(got, None, "no AVX2/VPCLMULQDQ: the loop must decline");
+                continue;
+            }
+            assert_eq!(
+                got,
+                Some(taken.twin(&c, 5)),
+                "digit {good} with {slots} accumulators (in d{})",
+                1 + second as u8
+            );
+        }
+    }
+}
+
+/// r + δ for a small δ, as words.
+fn order_plus(n: &[u64], delta: i64) -> Vec<u64> {
+    let mut out = n.to_vec();
+    let mut carry = delta;
+    for w in out.iter_mut() {
+        if carry == 0 {
+            break;
+        }
+        let (v, c) = if carry > 0 {
+            let (v, o) = w.overflowing_add(carry as u64);
+            (v, i64::from(o))
+        } else {
+            let (v, o) = w.overflowing_sub(carry.unsigned_abs());
+            (v, -i64::from(o))
+        };
+        *w = v;
+        carry = c;
+    }
+    out
+}
+
+fn to_auto<B: Backend>(p: Affine<Gf254With<B>>) -> Affine<Gf254> {
+    p.map(|a| Gf2Ext::new(a.c0.with_backend::<Auto>(), a.c1.with_backend::<Auto>()))
+}
+
+fn on_backend<B: Backend>(a: Gf254) -> Gf254With<B> {
+    Gf2Ext::new(a.c0.with_backend::<B>(), a.c1.with_backend::<B>())
+}
+
+#[test]
+fn halve_methods_agree_between_backends() {
+    if !backend_available::<Vpclmul>("the GLS254 halving loop") {
+        return;
+    }
+    let nc = gls254();
+    let glv = nc.glv();
+    let cv = nc.curve().map_field(on_backend::<Vpclmul>);
+    let cp = nc.curve().map_field(on_portable);
+    let ca = nc.curve();
+    let mut r = rng(0x6ac);
+    let n = glv.order();
+    let mut ks: Vec<Vec<u64>> = vec![
+        vec![0],
+        vec![1],
+        vec![2],
+        vec![3],
+        order_plus(n, -1),
+        n.to_vec(),
+        order_plus(n, 1),
+        vec![0, 1 << 63, 0, 0],
+        vec![0, 0, 0, 1 << 61],
+    ];
+    for _ in 0..3 {
+        ks.push(vec![r.next_u64(), r.next_u64(), r.next_u64(), r.next_u64()]);
+    }
+    for w in 2..=7 {
+        let p = point(nc, &mut r);
+        let mut methods = vec![GlsMethod::LambdaHalveAdd(w)];
+        methods.extend([0, 1, 60, 128].map(|t| GlsMethod::LambdaParallel { w, t: Some(t) }));
+        for k in &ks {
+            // A method without halving, on the portable field, as the reference.
+            let want = gls_mul(&cp, glv, GlsMethod::LdDblAdd(w), k, &p.map(on_portable))
+                .expect("a valid method");
+            let want = to_auto(want);
+            for &m in &methods {
+                let on_p = gls_mul(&cp, glv, m, k, &p.map(on_portable)).expect("a valid method");
+                let on_v =
+                    gls_mul(&cv, glv, m, k, &p.map(on_backend::<Vpclmul>)).expect("a valid method");
+                let on_a = gls_mul(ca, glv, m, k, &p).expect("a valid method");
+                assert_eq!(to_auto(on_p), want, "portable, {m:?}, k = {k:x?}");
+                assert_eq!(to_auto(on_v), want, "vpclmul, {m:?}, k = {k:x?}");
+                assert_eq!(on_a, want, "auto, {m:?}, k = {k:x?}");
+            }
+        }
+    }
 }
