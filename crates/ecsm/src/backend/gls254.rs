@@ -176,6 +176,15 @@ pub struct HalvingTables {
     trace_h: [u64; 2],
 }
 
+impl core::fmt::Debug for HalvingTables {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("HalvingTables")
+            .field("h_entries", &self.h.len())
+            .field("gh_entries", &self.gh.len())
+            .finish_non_exhaustive()
+    }
+}
+
 impl HalvingTables {
     /// The tables from the images of the basis z^0, …, z^126 under H and G, and the
     /// traces of z^i and of H(z^i) (the caller computes them with its field).
@@ -258,7 +267,7 @@ fn chunk(c: [u64; 2], j: usize) -> usize {
 /// ±R (the sign of d, flipped when `neg1`) into accumulator |d|/2, and each nonzero digit
 /// of `d2` adds ±ψ(R) (flipped when `neg2`), ψ(x, λ) = (x^q, λ^q + u). Accumulators start
 /// as O and take their first point as (x, λ, 1).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct HalveColumns<'a> {
     /// x of the point at position `to − 1`.
     pub x: Fe254,
