@@ -203,6 +203,29 @@ struct Point {
     z: __m256i,
 }
 
+impl Point {
+    /// The point (X, L, Z) from words.
+    #[inline(always)]
+    unsafe fn load(x: &Fe254, l: &Fe254, z: &Fe254) -> Point {
+        // SAFETY: 32-byte unaligned loads of four words each, in the AVX context of
+        // every loop, the only callers.
+        unsafe {
+            Point {
+                x: load(x),
+                l: load(l),
+                z: load(z),
+            }
+        }
+    }
+
+    /// (X, L, Z) as canonical words.
+    #[inline(always)]
+    unsafe fn store(&self) -> [Fe254; 3] {
+        // SAFETY: as for `load`.
+        unsafe { [store(self.x), store(self.l), store(self.z)] }
+    }
+}
+
 /// `lambda_double_alt` with a2 = u: T = L·(L + Z) + u·Z², X3 = T², Z3 = T·Z²,
 /// L3 = (L + X)²·((L + X)² + T + Z²) + (u + z^27)·Z⁴ + X3 + (1 + u)·Z3.
 #[inline(always)]
@@ -254,13 +277,12 @@ unsafe fn double_add(q: &Point, e: &Entry, bad: &mut u32) -> Point {
 /// `lambda_mixed_add_core`: P + Q with Q λ-affine (x_Q, λ_Q); `bad` gets 1 where the
 /// generic code falls back (Z_P = 0, X_P + x_Q·Z_P = 0).
 #[inline(always)]
-unsafe fn mixed_add(p: &Point, e: &Entry, one: __m256i, bad: &mut u32) -> Point {
+unsafe fn mixed_add(p: &Point, xq: __m256i, lq: __m256i, bad: &mut u32) -> Point {
     // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; every caller runs in the
-    // feature context of `columns_avx2` or `ct_columns_avx2`.
+    // feature context of one of the loops.
     unsafe {
-        let lq = xor(e.l1, one);
         let a = xor(p.l, mul(lq, p.z));
-        let ex = mul(e.x, p.z);
+        let ex = mul(xq, p.z);
         let f = xor(p.x, ex);
         let b = sqr(f);
         let i = mul(a, ex);
@@ -317,13 +339,7 @@ pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
     let (t1, t2) = (entries(job.t1), entries(job.t2));
     let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
     // SAFETY: the caller guarantees the CPU features; loads read four words each.
-    let mut q = unsafe {
-        Point {
-            x: load(&job.x),
-            l: load(&job.l),
-            z: load(&job.z),
-        }
-    };
+    let mut q = unsafe { Point::load(&job.x, &job.l, &job.z) };
     let mut bad = 0u32;
     for i in (job.from..job.to).rev() {
         let (a, b) = (digit(job.d1, i), digit(job.d2, i));
@@ -334,7 +350,8 @@ pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
                 (true, both) => {
                     let q = double_add(&q, &pick(&t1, a, one)?, &mut bad);
                     if both {
-                        mixed_add(&q, &pick(&t2, b, one)?, one, &mut bad)
+                        let e = pick(&t2, b, one)?;
+                        mixed_add(&q, e.x, xor(e.l1, one), &mut bad)
                     } else {
                         q
                     }
@@ -347,7 +364,7 @@ pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
         return None;
     }
     // SAFETY: as above.
-    unsafe { Some([store(q.x), store(q.l), store(q.z)]) }
+    unsafe { Some(q.store()) }
 }
 
 /// The entry for odd digit d (entry |d|/2, λ + 1 when d < 0) by a linear pass over the
@@ -425,13 +442,7 @@ pub(super) unsafe fn ct_columns_avx2(job: &CtColumns<'_>) -> ([Fe254; 3], bool) 
     };
     let (t1, t2) = (table(job.t1), table(job.t2));
     // SAFETY: as above.
-    let mut q = unsafe {
-        Point {
-            x: load(&job.x),
-            l: load(&job.l),
-            z: load(&job.z),
-        }
-    };
+    let mut q = unsafe { Point::load(&job.x, &job.l, &job.z) };
     let mut bad = 0u32;
     let n = job.d1.len();
     for i in (0..n - 1).rev() {
@@ -448,7 +459,7 @@ pub(super) unsafe fn ct_columns_avx2(job: &CtColumns<'_>) -> ([Fe254; 3], bool) 
         }
     }
     // SAFETY: as above.
-    let out = unsafe { [store(q.x), store(q.l), store(q.z)] };
+    let out = unsafe { q.store() };
     (out, bad != 0)
 }
 
@@ -569,7 +580,7 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
                 if d == 0 {
                     continue;
                 }
-                // −(x, λ) = (x, λ + 1); the mixed addition takes λ + 1 as `l1`.
+                // −(x, λ) = (x, λ + 1).
                 let neg = (d < 0) ^ flip;
                 let pl = if neg { xor(pl, one) } else { pl };
                 let slot = &mut acc[(d.unsigned_abs() / 2) as usize];
@@ -579,14 +590,7 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
                         l: pl,
                         z: one,
                     },
-                    Some(q) => {
-                        let e = Entry {
-                            x: px,
-                            l1: xor(pl, one),
-                            l1u: xor(xor(pl, one), u),
-                        };
-                        mixed_add(q, &e, one, &mut bad)
-                    }
+                    Some(q) => mixed_add(q, px, pl, &mut bad),
                 });
             }
             if i > 0 {
@@ -604,10 +608,7 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
     // SAFETY: as above.
     let out = acc
         .iter()
-        .map(|q| {
-            q.as_ref()
-                .map(|q| unsafe { [store(q.x), store(q.l), store(q.z)] })
-        })
+        .map(|q| q.as_ref().map(|q| unsafe { q.store() }))
         .collect();
     Some(out)
 }
