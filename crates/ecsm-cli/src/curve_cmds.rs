@@ -211,6 +211,10 @@ struct MulBenchRow<'a> {
     /// Every peer timed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     peers: Vec<PeerRow>,
+    /// The method as it ran, where a parameter left out was measured here
+    /// (`lambda-parallel`'s t).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runs_as: Option<String>,
 }
 
 /// A peer's time for the same operation, measured in the same run.
@@ -309,6 +313,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                 true => peer_mul(c, cfg, args.seed).map_err(UsageError)?,
                 false => Vec::new(),
             };
+            let runs_as = c.resolved_method(&method).map(|m| m.to_string());
             if args.json {
                 let row = MulBenchRow {
                     curve: c.name(),
@@ -317,6 +322,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     min_ns: t.min_ns,
                     peer: peers.first().cloned(),
                     peers,
+                    runs_as,
                 };
                 println!("{}", serde_json::to_string(&row).expect("serialisable"));
             } else {
@@ -327,6 +333,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     t.median_ns,
                     t.min_ns
                 );
+                if let Some(r) = runs_as {
+                    println!(
+                        "{} {method} ran as {r} (measured in this process)",
+                        c.name()
+                    );
+                }
                 for p in peers {
                     println!(
                         "{} {}: median {:.0} ns, min {:.0} ns (peer / ours = {:.2})",

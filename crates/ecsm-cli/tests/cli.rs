@@ -723,6 +723,38 @@ fn bench_and_sqrt_chain_json_shapes() {
     let v: serde_json::Value = serde_json::from_str(&o).unwrap();
     assert_eq!(v["method"], "naf:w=4");
     assert!(v["median_ns"].as_f64().unwrap() > 0.0);
+    assert!(v.get("runs_as").is_none(), "run as given: {v}");
+
+    // `lambda-parallel` without t says which t it measured and ran; with t, nothing.
+    let o = ok_line(&[
+        "bench",
+        "--curve",
+        "gls254",
+        "--method",
+        "lambda-parallel",
+        "--json",
+        "--quick",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(v["method"], "lambda-parallel");
+    let ran = v["runs_as"].as_str().unwrap();
+    let t: usize = ran
+        .strip_prefix("lambda-parallel:w=4,t=")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((16..=96).contains(&t) && t.is_multiple_of(8), "{ran}");
+    let o = ok_line(&[
+        "bench",
+        "--curve",
+        "gls254",
+        "--method",
+        "lambda-parallel:t=8",
+        "--json",
+        "--quick",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert!(v.get("runs_as").is_none(), "t given: {v}");
 
     let o = ok_line(&["sqrt-chain", "--curve", "P-192", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&o).unwrap();

@@ -138,16 +138,7 @@ impl GlsNamedCurve {
         method: GlsMethod,
     ) -> Result<Affine<Gf254>, GlsMulError> {
         method.validate()?;
-        let method = match method {
-            GlsMethod::LambdaParallel { w, t: None } => GlsMethod::LambdaParallel {
-                w,
-                t: Some(match self.parallel_t.get(w) {
-                    Some(cell) => *cell.get_or_init(|| self.measure_parallel_t(w)),
-                    None => crate::gls::parallel::DEFAULT_T,
-                }),
-            },
-            m => m,
-        };
+        let method = self.resolve(method);
         crate::backend::dispatch(MulTask {
             curve: &self.curve,
             glv: &self.glv,
@@ -157,36 +148,74 @@ impl GlsNamedCurve {
         })
     }
 
-    /// The split t of `lambda-parallel` that ran fastest here: candidates 32..=96 in steps
-    /// of 8, each timed as the best of a few multiplications of G by a fixed scalar.
+    /// `method` with the split of `lambda-parallel` filled in when it was left out: the
+    /// one measured once per process and width.
+    fn resolve(&self, method: GlsMethod) -> GlsMethod {
+        match method {
+            GlsMethod::LambdaParallel { w, t: None } => GlsMethod::LambdaParallel {
+                w,
+                t: Some(match self.parallel_t.get(w) {
+                    Some(cell) => *cell.get_or_init(|| self.measure_parallel_t(w)),
+                    None => crate::gls::parallel::DEFAULT_T,
+                }),
+            },
+            m => m,
+        }
+    }
+
+    /// The split t of `lambda-parallel` that ran fastest here: candidates 16..=96 in steps
+    /// of 8, each timed as the median of 25 multiplications of G by a fixed scalar. The
+    /// candidates take turns over several rounds, so that a noisy stretch of the machine
+    /// does not fall on one candidate's runs only. (The minimum of each candidate's runs,
+    /// used before, favoured the smallest t, whose rare fast runs say little about the
+    /// typical one.)
     fn measure_parallel_t(&self, w: usize) -> usize {
+        const ROUNDS: usize = 5;
+        const RUNS: usize = 5;
+        const WARM_UP: std::time::Duration = std::time::Duration::from_millis(5);
         let k = [
             0x0123_4567_89ab_cdef_u64,
             0xfedc_ba98_7654_3210,
             0x0f1e_2d3c_4b5a_6978,
             0x1000_0000_0000_0000,
         ];
-        let time = |t: usize| {
-            (0..5)
-                .map(|_| {
-                    let start = std::time::Instant::now();
-                    let m = GlsMethod::LambdaParallel { w, t: Some(t) };
-                    let _ = black_box(crate::backend::dispatch(MulTask {
-                        curve: &self.curve,
-                        glv: &self.glv,
-                        method: m,
-                        k: &k,
-                        p: &self.g,
-                    }));
-                    start.elapsed()
-                })
-                .min()
-                .unwrap_or_default()
+        let run = |t: usize| {
+            let start = std::time::Instant::now();
+            let m = GlsMethod::LambdaParallel { w, t: Some(t) };
+            let _ = black_box(crate::backend::dispatch(MulTask {
+                curve: &self.curve,
+                glv: &self.glv,
+                method: m,
+                k: &k,
+                p: &self.g,
+            }));
+            start.elapsed()
         };
-        (32..=96)
-            .step_by(8)
-            .min_by_key(|&t| time(t))
-            .unwrap_or(crate::gls::parallel::DEFAULT_T)
+        // Both threads busy for a while first: the worker's first jobs after it starts
+        // (and a processor waking from idle) are slower, which favoured small t.
+        let warm = std::time::Instant::now();
+        while warm.elapsed() < WARM_UP {
+            run(crate::gls::parallel::DEFAULT_T);
+        }
+        let candidates: Vec<usize> = (16..=96).step_by(8).collect();
+        let mut runs = vec![Vec::with_capacity(ROUNDS * RUNS); candidates.len()];
+        for _ in 0..ROUNDS {
+            for (&t, runs) in candidates.iter().zip(runs.iter_mut()) {
+                for _ in 0..RUNS {
+                    runs.push(run(t));
+                }
+            }
+        }
+        let median = |runs: &mut Vec<std::time::Duration>| {
+            runs.sort_unstable();
+            runs.get(runs.len() / 2).copied().unwrap_or_default()
+        };
+        candidates
+            .iter()
+            .zip(runs.iter_mut())
+            .map(|(&t, runs)| (t, median(runs)))
+            .min_by_key(|&(_, d)| d)
+            .map_or(crate::gls::parallel::DEFAULT_T, |(t, _)| t)
     }
 
     fn parse_subgroup(&self, encoded: &[u8]) -> Result<Affine<Gf254>, CurveOpError> {
@@ -242,6 +271,11 @@ impl NamedCurve for GlsNamedCurve {
     }
     fn generator(&self, compressed: bool) -> Vec<u8> {
         encode_point(&self.curve, &self.g, compressed)
+    }
+    fn resolved_method(&self, method: &MethodSpec) -> Option<MethodSpec> {
+        let m = self.method(method).ok()?;
+        let r = self.resolve(m);
+        (r != m).then(|| r.spec())
     }
     fn mul(
         &self,

@@ -118,6 +118,13 @@ pub trait NamedCurve: Send + Sync {
         cfg: BenchConfig,
         seed: u64,
     ) -> Result<Timing, CurveOpError>;
+    /// `method` as this process runs it, where that differs from the spec: a parameter
+    /// left out and measured on this machine (`lambda-parallel`'s split t on the GLS
+    /// curves). `None` when the spec is run as given.
+    fn resolved_method(&self, method: &MethodSpec) -> Option<MethodSpec> {
+        let _ = method;
+        None
+    }
     /// The prime-curve specific operations, if this is a prime curve.
     fn as_prime(&self) -> Option<&dyn crate::curves::prime::PrimeCurveOps> {
         None

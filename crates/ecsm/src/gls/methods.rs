@@ -465,32 +465,29 @@ pub(crate) fn lambda_halve_add<F: GlsField>(
     p: &Affine<F>,
     w: usize,
 ) -> Affine<F> {
-    let q = lambda_halve_add_digits(
-        curve,
-        s,
-        &curve.affine_to_lambda_affine(p),
-        w,
-        HALVE_POSITIONS,
-    );
+    let (d1, d2) = split_digits(s, w);
+    let r = curve.affine_to_lambda_affine(p);
+    let q = lambda_halve_add_digits(curve, s, (&d1, &d2), &r, w, HALVE_POSITIONS);
     curve.lambda_to_affine(&q)
 }
 
-/// The halve-and-add part over positions `to − 1` down to 0, with `r` the point at
-/// position `to − 1`; returns Σ of the accumulators, weighted.
+/// The halve-and-add part over positions `to − 1` down to 0 of the digits `(d1, d2)` of
+/// `s` ([`split_digits`]), with `r` the point at position `to − 1`; returns Σ of the
+/// accumulators, weighted.
 pub(crate) fn lambda_halve_add_digits<F: GlsField>(
     curve: &GlsCurve<F>,
     s: &GlvSplit,
+    (d1, d2): (&[i8], &[i8]),
     r: &LambdaAffine<F>,
     w: usize,
     to: usize,
 ) -> Lambda<F> {
-    let (d1, d2) = split_digits(s, w);
     debug_assert!(d1.len().max(d2.len()) <= HALVE_POSITIONS);
     let slots = 1 << (w - 2);
     let signs = (s.neg1 != 0, s.neg2 != 0);
-    let acc = F::lambda_halve_columns(curve, r, &d1, &d2, signs, slots, to).unwrap_or_else(|| {
+    let acc = F::lambda_halve_columns(curve, r, d1, d2, signs, slots, to).unwrap_or_else(|| {
         let mut acc: Vec<Option<Lambda<F>>> = vec![None; slots];
-        halve_loop(curve, s, &d1, &d2, *r, to, |j, q, neg| {
+        halve_loop(curve, s, d1, d2, *r, to, |j, q, neg| {
             let q = if neg { q.neg() } else { *q };
             accumulate(curve, &mut acc[j], &q);
         });

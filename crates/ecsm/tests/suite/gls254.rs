@@ -876,6 +876,8 @@ fn halving_inverts_doubling_on_the_gls_curves() {
             let la = c.affine_to_lambda_affine(&from_pt(p));
             let h = c.lambda_affine_halve(&la);
             assert!(c.lambda_affine_is_on_curve(&h));
+            // The same half straight from affine coordinates (no λ_P).
+            assert_eq!(c.affine_halve(&from_pt(p)), h);
             let ha = to_pt(&c.lambda_affine_to_affine(&h));
             assert_eq!(rf.double(ha), p, "2·(P/2) = P");
             assert!(nc.in_subgroup(&from_pt(ha)));
@@ -909,6 +911,9 @@ fn halving_inverts_doubling_on_the_gls_curves() {
         );
         let pt = rf.add(subgroup_point(nc, &mut r), two_torsion(nc));
         let _ = c.lambda_affine_halve(&c.affine_to_lambda_affine(&from_pt(pt)));
+        let _ = c.affine_halve(&from_pt(pt));
+        let _ = c.affine_halve(&from_pt(two_torsion(nc)));
+        assert_eq!(c.affine_halve(&Affine::Infinity), LambdaAffine::Infinity);
     }
 }
 
@@ -930,6 +935,7 @@ fn halving_on_nist<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
     for i in 0..4 {
         let pt = rf.mul(to_pt(&g), &[r.next_u64() | 1]);
         let h = c.lambda_affine_halve(&c.affine_to_lambda_affine(&from_pt(pt)));
+        assert_eq!(c.affine_halve(&from_pt(pt)), h, "{name}: from affine");
         let ha = to_pt(&c.lambda_affine_to_affine(&h));
         assert!(rf.on_curve(ha), "{name}");
         assert_eq!(rf.double(ha), pt, "{name}: 2·(P/2) = P");
@@ -1169,10 +1175,16 @@ fn measured_formula_costs_on_gls254() {
         // 1Tr, so 2H + 3M + 1S + 2√ + 2Tr.
         let mut branches = [0usize; 2];
         for _ in 0..24 {
-            let la = plain.affine_to_lambda_affine(&from_pt(subgroup_point(nc, &mut r)));
+            let pa = from_pt(subgroup_point(nc, &mut r));
+            let la = plain.affine_to_lambda_affine(&pa);
             let (v, n) = measure(|| c.lambda_affine_halve(&la.map(Counted)));
             assert_eq!(all7(n), (0, 1, 1, 0, 1, 1, 0), "halve: {n}");
             assert_eq!(n.add, 4, "halve: {n}");
+            assert_eq!(v.map(Counted::inner), plain.lambda_affine_halve(&la));
+            // From affine coordinates: the same cost, one addition fewer (y + x·λ̂).
+            let (v, n) = measure(|| c.affine_halve(&pa.map(Counted)));
+            assert_eq!(all7(n), (0, 1, 1, 0, 1, 1, 0), "affine halve: {n}");
+            assert_eq!(n.add, 3, "affine halve: {n}");
             assert_eq!(v.map(Counted::inner), plain.lambda_affine_halve(&la));
             let (v, n) = measure(|| cb.lambda_affine_halve(&la.map(base_counted)));
             assert_eq!(all7(n), (0, 2, 3, 1, 2, 2, 0), "base halve: {n}");
