@@ -316,3 +316,26 @@ pub fn halve_columns(job: &HalveColumns<'_>) -> Option<Vec<Option<[Fe254; 3]>>> 
     #[cfg(not(target_arch = "x86_64"))]
     None
 }
+
+/// Σ_j (2j + 1)·Q_j of halve-and-add accumulators (X, L, Z), canonical, by the same
+/// additions as the generic code (`mul::binary_lambda::weighted_sum`): 2(n − 1) full
+/// additions, one doubling and one more addition for n accumulators. `None` when this
+/// CPU lacks AVX2 or VPCLMULQDQ, when an accumulator is missing or not canonical, for
+/// fewer than two, and where an addition would have taken the generic code's special
+/// path or given O or T.
+pub fn weighted_sum(acc: &[Option<[Fe254; 3]>]) -> Option<[Fe254; 3]> {
+    if !super::BackendKind::Vpclmul.supported() || acc.len() < 2 {
+        return None;
+    }
+    let canonical = |v: &Fe254| v[1] >> 63 == 0 && v[3] >> 63 == 0;
+    let acc = acc
+        .iter()
+        .map(|q| q.filter(|q| q.iter().all(canonical)))
+        .collect::<Option<Vec<_>>>()?;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; at least two
+    // accumulators (checked above).
+    return unsafe { super::gls254_avx2::weighted_sum_avx2(&acc) };
+    #[cfg(not(target_arch = "x86_64"))]
+    None
+}

@@ -296,6 +296,65 @@ unsafe fn mixed_add(p: &Point, xq: __m256i, lq: __m256i, bad: &mut u32) -> Point
     }
 }
 
+/// `lambda_add`: P + Q, both λ-projective (seed 001, 11M + 2S); `bad` gets 1 where the
+/// generic code takes a special path or the sum is O or T (Z = 0, X_P·Z_Q = X_Q·Z_P,
+/// A = 0).
+#[inline(always)]
+unsafe fn add(p: &Point, q: &Point, bad: &mut u32) -> Point {
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; the caller runs in the feature
+    // context of `weighted_sum_avx2`.
+    unsafe {
+        let a = xor(mul(p.l, q.z), mul(q.l, p.z));
+        let d = mul(p.x, q.z);
+        let e = mul(q.x, p.z);
+        let f = xor(d, e);
+        let g = sqr(f);
+        let i = mul(a, e);
+        let k = mul(mul(a, g), q.z);
+        *bad |= is_zero(p.z) | is_zero(q.z) | is_zero(f) | is_zero(a);
+        Point {
+            x: mul(mul(a, d), i),
+            l: xor(sqr(xor(i, g)), mul(k, xor(p.l, p.z))),
+            z: mul(k, p.z),
+        }
+    }
+}
+
+/// # Safety
+/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ; `acc` holds at least two
+/// accumulators ([`super::gls254::weighted_sum`] checks).
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+pub(super) unsafe fn weighted_sum_avx2(acc: &[[Fe254; 3]]) -> Option<[Fe254; 3]> {
+    let mut bad = 0u32;
+    let load = |q: &[Fe254; 3]| {
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { Point::load(&q[0], &q[1], &q[2]) }
+    };
+    let (last, rest) = acc.split_last()?;
+    // SAFETY: as above; register-only arithmetic.
+    unsafe {
+        // Σ (2j + 1)·Q_j = 2·Σ_j R_j − R_0 with R_j = Σ_(i ≥ j) Q_i, as the generic
+        // `weighted_sum`.
+        let mut r = load(last);
+        let mut s = load(last);
+        for q in rest.iter().rev() {
+            r = add(&r, &load(q), &mut bad);
+            s = add(&s, &r, &mut bad);
+        }
+        let minus_r = Point {
+            x: r.x,
+            l: xor(r.l, r.z),
+            z: r.z,
+        };
+        let sum = add(&double(&s), &minus_r, &mut bad);
+        if bad != 0 {
+            return None;
+        }
+        Some(sum.store())
+    }
+}
+
 /// The entry for digit d ≠ 0: entry |d|/2, negated ((x, λ + 1)) when d < 0.
 #[inline(always)]
 unsafe fn pick(t: &[Entry], d: i8, one: __m256i) -> Option<Entry> {

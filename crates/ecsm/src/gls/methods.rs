@@ -485,16 +485,21 @@ pub(crate) fn lambda_halve_add_digits<F: GlsField>(
     debug_assert!(d1.len().max(d2.len()) <= HALVE_POSITIONS);
     let slots = 1 << (w - 2);
     let signs = (s.neg1 != 0, s.neg2 != 0);
-    let acc = F::lambda_halve_columns(curve, r, d1, d2, signs, slots, to).unwrap_or_else(|| {
-        let mut acc: Vec<Option<Lambda<F>>> = vec![None; slots];
-        halve_loop(curve, s, d1, d2, *r, to, |j, q, neg| {
-            let q = if neg { q.neg() } else { *q };
-            accumulate(curve, &mut acc[j], &q);
-        });
-        acc
+    if let Some(sum) = F::lambda_halve_columns(curve, r, d1, d2, signs, slots, to) {
+        return sum;
+    }
+    let mut acc: Vec<Option<Lambda<F>>> = vec![None; slots];
+    halve_loop(curve, s, d1, d2, *r, to, |j, q, neg| {
+        let q = if neg { q.neg() } else { *q };
+        accumulate(curve, &mut acc[j], &q);
     });
+    halve_sum(curve, &acc)
+}
+
+/// Σ_j (2j + 1)·Q_j of the halve-and-add accumulators (O for none), on the generic field.
+pub(crate) fn halve_sum<F: GlsField>(curve: &GlsCurve<F>, acc: &[Option<Lambda<F>>]) -> Lambda<F> {
     weighted_sum(
-        &acc,
+        acc,
         |a, b| curve.lambda_add(a, b),
         |a| gls_double(curve, a),
         Lambda::neg,

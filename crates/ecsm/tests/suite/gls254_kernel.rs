@@ -9,7 +9,7 @@ use crate::common;
 
 use common::{backend_available, rng};
 use ecsm::backend::gls254::{
-    columns, ct_columns, halve_columns, Columns, CtColumns, Fe254, HalveColumns,
+    columns, ct_columns, halve_columns, weighted_sum, Columns, CtColumns, Fe254, HalveColumns,
 };
 use ecsm::backend::{Auto, Backend, Portable, Vpclmul};
 use ecsm::curve::binary::{Affine, Lambda, LambdaAffine};
@@ -704,5 +704,75 @@ fn halve_methods_agree_between_backends() {
                 assert_eq!(on_a, want, "auto, {m:?}, k = {k:x?}");
             }
         }
+    }
+}
+
+/// Σ_j (2j + 1)·Q_j by the generic formulas on the portable field, in the order the
+/// generic halve-and-add sums its accumulators: R_j = Σ_(i ≥ j) Q_i, S = Σ_j R_j,
+/// then 2S − R_0.
+fn weighted_sum_twin(c: &GlsCurve<Fp>, acc: &[Lambda<Fp>]) -> Lambda<Fp> {
+    let (last, rest) = acc.split_last().unwrap();
+    let (mut r, mut s) = (*last, *last);
+    for q in rest.iter().rev() {
+        r = c.lambda_add(&r, q);
+        s = c.lambda_add(&s, &r);
+    }
+    c.lambda_add(&c.lambda_double_alt(&s), &r.neg())
+}
+
+fn lambda_words(q: &Lambda<Fp>) -> [Fe254; 3] {
+    [words(&q.x), words(&q.l), words(&q.z)]
+}
+
+#[test]
+fn weighted_sum_matches_its_portable_twin() {
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let have = backend_available::<Vpclmul>("the GLS254 weighted sum");
+    let mut r = rng(0x5e3);
+    for n in [2usize, 3, 4, 8, 32] {
+        for trial in 0..6 {
+            let pts: Vec<Affine<Fp>> = (0..n).map(|_| point(nc, &mut r).map(on_portable)).collect();
+            let acc: Vec<Lambda<Fp>> = pts.iter().map(|p| scaled(&c, p, &mut r)).collect();
+            let input: Vec<Option<[Fe254; 3]>> =
+                acc.iter().map(|q| Some(lambda_words(q))).collect();
+            let got = weighted_sum(&input);
+            if !have {
+                assert_eq!(got, None, "no vector unit: declined");
+                continue;
+            }
+            let twin = weighted_sum_twin(&c, &acc);
+            assert_eq!(got, Some(lambda_words(&twin)), "n = {n}, trial {trial}");
+            if trial == 0 {
+                // And the twin is the weighted sum: Σ (2j + 1)·P_j by affine additions.
+                let mut want = Affine::Infinity;
+                for (j, p) in pts.iter().enumerate() {
+                    for _ in 0..2 * j + 1 {
+                        want = c.affine_add(&want, p);
+                    }
+                }
+                assert_eq!(c.lambda_to_affine(&twin), want, "n = {n}");
+            }
+        }
+    }
+    // Declined: one accumulator, a missing one, equal points (P + P is a doubling in
+    // the generic code), a coordinate that is not canonical.
+    let p = point(nc, &mut r).map(on_portable);
+    let q = point(nc, &mut r).map(on_portable);
+    let (a, b) = (scaled(&c, &p, &mut r), scaled(&c, &q, &mut r));
+    let w = |q: &Lambda<Fp>| Some(lambda_words(q));
+    assert_eq!(weighted_sum(&[w(&a)]), None);
+    assert_eq!(weighted_sum(&[w(&a), None, w(&b)]), None);
+    assert_eq!(weighted_sum(&[]), None);
+    let same = scaled(&c, &p, &mut r);
+    assert_eq!(weighted_sum(&[w(&same), w(&a)]), None, "Q_1 = Q_0");
+    let mut odd = lambda_words(&a);
+    odd[1][1] |= 1 << 63;
+    assert_eq!(weighted_sum(&[Some(odd), w(&b)]), None, "bit 127 set");
+    if have {
+        assert!(
+            weighted_sum(&[w(&a), w(&b)]).is_some(),
+            "distinct points run"
+        );
     }
 }
