@@ -164,7 +164,8 @@ impl GlsNamedCurve {
     }
 
     /// The split t of `lambda-parallel` that ran fastest here: candidates 16..=96 in steps
-    /// of 8, each timed as the median of 25 multiplications of G by a fixed scalar. The
+    /// of 8, each timed as the median of 25 multiplications of G by a fixed scalar, after
+    /// 20 ms of warm-up (about 25 ms in all, once per process and width). The
     /// candidates take turns over several rounds, so that a noisy stretch of the machine
     /// does not fall on one candidate's runs only. (The minimum of each candidate's runs,
     /// used before, favoured the smallest t, whose rare fast runs say little about the
@@ -172,7 +173,7 @@ impl GlsNamedCurve {
     fn measure_parallel_t(&self, w: usize) -> usize {
         const ROUNDS: usize = 5;
         const RUNS: usize = 5;
-        const WARM_UP: std::time::Duration = std::time::Duration::from_millis(5);
+        const WARM_UP: std::time::Duration = std::time::Duration::from_millis(20);
         let k = [
             0x0123_4567_89ab_cdef_u64,
             0xfedc_ba98_7654_3210,
@@ -192,7 +193,8 @@ impl GlsNamedCurve {
             start.elapsed()
         };
         // Both threads busy for a while first: the worker's first jobs after it starts
-        // (and a processor waking from idle) are slower, which favoured small t.
+        // (and a processor waking from idle) are slower, which favoured small t. With
+        // 20 ms, eight processes in a row picked t = 48–56; with 5 ms, six picked 16–72.
         let warm = std::time::Instant::now();
         while warm.elapsed() < WARM_UP {
             run(crate::gls::parallel::DEFAULT_T);
