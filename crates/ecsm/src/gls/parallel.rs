@@ -30,8 +30,10 @@ use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 /// The split used when none is given or measured: positions below t go to the halving
-/// thread. Measured here (`ecsm bench --curve gls254 --method lambda-parallel:t=…`).
-pub const DEFAULT_T: usize = 40;
+/// thread. Measured here (`ecsm bench --curve gls254 --method lambda-parallel:t=…`,
+/// idle machine): t = 48 ran 5.17–5.24 µs against 5.36 at 56, 5.39–5.48 at 40 and
+/// 5.76–5.82 at 64, and the per-process measurement picks 48 or 56.
+pub const DEFAULT_T: usize = 48;
 
 type Job = Box<dyn FnOnce() + Send>;
 
