@@ -6,7 +6,7 @@ use crate::UsageError;
 use clap::Args;
 use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
 use ecsm::encoding::{from_hex, scalar_from_hex, to_hex};
-use ecsm::experiments::timing::BenchConfig;
+use ecsm::experiments::timing::{BenchConfig, Timing};
 use ecsm::field::prime::sqrt::{sqrt_plan_for, SqrtMethod};
 use ecsm::mul::MethodSpec;
 use serde::Serialize;
@@ -194,7 +194,8 @@ pub struct BenchArgs {
     /// With `--op mul`, also time the peer libraries for this curve in the same run: crrl for
     /// gls254, ed448, P-256 and secp256k1 (cargo feature `crrl`), OpenSSL's `EC_POINT_mul`
     /// for every curve it knows (cargo feature `openssl`), and libsecp256k1's tweak_mul and
-    /// ECDH multiplications for secp256k1 (cargo feature `libsecp256k1`).
+    /// ECDH multiplications for secp256k1 (cargo feature `libsecp256k1`). Ours and the
+    /// peers take turns in 5 blocks; each ratio is the median of the blocks' ratios.
     #[arg(long)]
     pub peers: bool,
 }
@@ -215,6 +216,9 @@ struct MulBenchRow<'a> {
     /// (`lambda-parallel`'s t).
     #[serde(skip_serializing_if = "Option::is_none")]
     runs_as: Option<String>,
+    /// With `--peers`: the number of alternating blocks (ours, then the peers) timed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocks: Option<usize>,
 }
 
 /// A peer's time for the same operation, measured in the same run.
@@ -223,6 +227,69 @@ struct PeerRow {
     name: String,
     median_ns: f64,
     min_ns: f64,
+    /// Peer / ours: the median over the blocks of each block's ratio of medians.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<f64>,
+}
+
+/// `bench --peers` times ours and the peers in this many alternating blocks, each with
+/// about 1/BLOCKS of the configured rounds: on a shared machine a slow stretch then
+/// falls on both sides rather than on whichever ran during it.
+const PEER_BLOCKS: usize = 5;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// Ours and the peers in [`PEER_BLOCKS`] blocks, ours first in each. Medians are the
+/// median of the blocks' medians, minima the least of the blocks' minima, and each
+/// peer's ratio the median of its per-block ratios (paired, so that drift between blocks
+/// cancels). The outer `Err` is a usage error (no peer), the inner one ours refusing.
+fn alternated_with_peers(
+    c: &dyn NamedCurve,
+    method: &MethodSpec,
+    cfg: BenchConfig,
+    seed: u64,
+) -> Result<Result<(Timing, Vec<PeerRow>), CurveOpError>, String> {
+    let block = BenchConfig {
+        round: cfg.round,
+        rounds: cfg.rounds.div_ceil(PEER_BLOCKS).max(3),
+    };
+    let mut ours = Vec::with_capacity(PEER_BLOCKS);
+    let mut theirs: Vec<Vec<PeerRow>> = Vec::with_capacity(PEER_BLOCKS);
+    for _ in 0..PEER_BLOCKS {
+        match c.bench_mul(method, block, seed) {
+            Ok(t) => ours.push(t),
+            Err(e) => return Ok(Err(e)),
+        }
+        theirs.push(peer_mul(c, block, seed)?);
+    }
+    let combined = Timing {
+        median_ns: median(ours.iter().map(|t| t.median_ns).collect()),
+        min_ns: ours.iter().map(|t| t.min_ns).fold(f64::INFINITY, f64::min),
+    };
+    let peers = (0..theirs[0].len())
+        .map(|j| {
+            let rows: Vec<&PeerRow> = theirs.iter().filter_map(|b| b.get(j)).collect();
+            PeerRow {
+                name: rows[0].name.clone(),
+                median_ns: median(rows.iter().map(|r| r.median_ns).collect()),
+                min_ns: rows.iter().map(|r| r.min_ns).fold(f64::INFINITY, f64::min),
+                ratio: Some(median(
+                    rows.iter()
+                        .zip(&ours)
+                        .map(|(r, t)| r.median_ns / t.median_ns)
+                        .collect(),
+                )),
+            }
+        })
+        .collect();
+    Ok(Ok((combined, peers)))
 }
 
 /// The peers of `curve` for `ecsm bench --peers`, timed now and listed in a fixed order:
@@ -234,10 +301,11 @@ fn peer_mul(curve: &dyn NamedCurve, cfg: BenchConfig, seed: u64) -> Result<Vec<P
         crrl_peer_timing, libsecp256k1_peer_timing, openssl_mul_timing, peer_version,
         CRRL_PEER_CURVES, LIBSECP256K1_PEER_CURVES,
     };
-    let row = |(name, t): (String, ecsm::experiments::timing::Timing)| PeerRow {
+    let row = |(name, t): (String, Timing)| PeerRow {
         name,
         median_ns: t.median_ns,
         min_ns: t.min_ns,
+        ratio: None,
     };
     let libsecp = libsecp256k1_peer_timing(curve.name(), cfg, seed)
         .transpose()?
@@ -305,14 +373,17 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
     match args.op.as_str() {
         "mul" => {
             let method = method_arg(c, args.method.as_deref())?;
-            let t = match c.bench_mul(&method, cfg, args.seed) {
-                Ok(t) => t,
+            let timed = match args.peers {
+                true => alternated_with_peers(c, &method, cfg, args.seed).map_err(UsageError)?,
+                false => c
+                    .bench_mul(&method, cfg, args.seed)
+                    .map(|t| (t, Vec::new())),
+            };
+            let (t, peers) = match timed {
+                Ok(timed) => timed,
                 Err(e) => return Ok(rejected(e)),
             };
-            let peers = match args.peers {
-                true => peer_mul(c, cfg, args.seed).map_err(UsageError)?,
-                false => Vec::new(),
-            };
+            let blocks = args.peers.then_some(PEER_BLOCKS);
             let runs_as = c.resolved_method(&method).map(|m| m.to_string());
             if args.json {
                 let row = MulBenchRow {
@@ -323,6 +394,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     peer: peers.first().cloned(),
                     peers,
                     runs_as,
+                    blocks,
                 };
                 println!("{}", serde_json::to_string(&row).expect("serialisable"));
             } else {
@@ -339,14 +411,20 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                         c.name()
                     );
                 }
-                for p in peers {
+                for p in &peers {
                     println!(
                         "{} {}: median {:.0} ns, min {:.0} ns (peer / ours = {:.2})",
                         c.name(),
                         p.name,
                         p.median_ns,
                         p.min_ns,
-                        p.median_ns / t.median_ns
+                        p.ratio.unwrap_or(p.median_ns / t.median_ns)
+                    );
+                }
+                if let Some(b) = blocks {
+                    println!(
+                        "{}: ours and the peers timed in {b} alternating blocks; medians over the blocks' medians, each ratio the median of the blocks' ratios",
+                        c.name()
                     );
                 }
             }

@@ -441,6 +441,7 @@ fn field_bench_peers_adds_crrl_rows_or_says_why_not() {
 /// `bench --peers`: every peer built in is timed in the same run and listed in a fixed
 /// order: crrl, then OpenSSL's `EC_POINT_mul`, then libsecp256k1's two calls (its variable-
 /// time tweak_mul, then its constant-time ECDH multiplication); `peer` keeps the first.
+/// Ours and the peers alternate in `blocks` blocks, and each peer has its paired `ratio`.
 /// With none, a usage error names the features to build with.
 #[test]
 fn bench_peers_times_every_peer_built_in_or_says_why_not() {
@@ -508,7 +509,10 @@ fn bench_peers_times_every_peer_built_in_or_says_why_not() {
         for p in peers {
             assert!(p["median_ns"].as_f64().is_some_and(|t| t > 0.0), "{p}");
             assert!(p["min_ns"].as_f64().is_some_and(|t| t > 0.0), "{p}");
+            // The paired ratio over the alternating blocks.
+            assert!(p["ratio"].as_f64().is_some_and(|r| r > 0.0), "{p}");
         }
+        assert_eq!(v["blocks"], 5, "{v}");
         assert_eq!(v["peer"], peers[0]);
         if cfg!(feature = "libsecp256k1") {
             // The curve's name in any case reaches the same peers.

@@ -83,19 +83,40 @@ pub fn columns(job: &Columns<'_>) -> Option<[Fe254; 3]> {
     if !super::BackendKind::Vpclmul.supported() {
         return None;
     }
-    let fits = |d: &[i8], t: &[(Fe254, Fe254)]| {
-        d.iter()
-            .all(|&v| ((v.unsigned_abs() / 2) as usize) < t.len() || v == 0)
-    };
-    if !fits(job.d1, job.t1) || !fits(job.d2, job.t2) {
-        return None;
-    }
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; every table index is
-    // in bounds (checked above, and the loop indexes with `get`).
+    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ. The loop reads the
+    // tables with `get` and gives up (`None`) at a digit without an entry; checking
+    // every digit beforehand cost 2–3 % of a `lambda-dbl-add` multiplication (perf).
     return unsafe { super::gls254_avx2::columns_avx2(job) };
     #[cfg(not(target_arch = "x86_64"))]
     None
+}
+
+/// λ-affine (x, λ) of P, \[3\]P, …, \[2t − 1\]P for the affine point P = (x, y) of
+/// GLS254, as `gls::methods::lambda_table` computes them (its portable twin): P as the
+/// λ-projective (x², x² + y, x), \[2\]P by `lambda_double_alt`, each next odd multiple
+/// by a full addition (`lambda_add`) of \[2\]P, and all t made affine with one
+/// inversion of the product of their Z, by `invert`. Canonical words. `None` without
+/// AVX2 or VPCLMULQDQ, for t = 0 or x = 0, where an addition meets one of the generic
+/// formula's special cases (a point of small order in the table), or when `invert`
+/// fails.
+pub fn odd_multiples(
+    x: &Fe254,
+    y: &Fe254,
+    t: usize,
+    invert: &dyn Fn(Fe254) -> Option<Fe254>,
+) -> Option<Vec<(Fe254, Fe254)>> {
+    if !super::BackendKind::Vpclmul.supported() || t == 0 {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; t ≥ 1.
+    return unsafe { super::gls254_avx2::odd_multiples_avx2(x, y, t, invert) };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (x, y, invert);
+        None
+    }
 }
 
 /// The loop of `lambda-ct` (`gls::ct`) after its first column: for each of the columns

@@ -180,6 +180,15 @@ unsafe fn load(v: &Fe254) -> __m256i {
     unsafe { _mm256_loadu_si256(v.as_ptr() as *const __m256i) }
 }
 
+/// The words of v as they are (not brought to canonical form).
+#[inline(always)]
+unsafe fn raw(v: __m256i) -> Fe254 {
+    let mut out = [0u64; 4];
+    // SAFETY: a 32-byte unaligned store into four words.
+    unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, v) };
+    out
+}
+
 #[inline(always)]
 unsafe fn store(v: __m256i) -> Fe254 {
     let mut out = [0u64; 4];
@@ -301,8 +310,8 @@ unsafe fn mixed_add(p: &Point, xq: __m256i, lq: __m256i, bad: &mut u32) -> Point
 /// A = 0).
 #[inline(always)]
 unsafe fn add(p: &Point, q: &Point, bad: &mut u32) -> Point {
-    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; the caller runs in the feature
-    // context of `weighted_sum_avx2`.
+    // SAFETY: register-only AVX2/VPCLMULQDQ intrinsics; the callers run in the feature
+    // context of `weighted_sum_avx2` or `odd_multiples_avx2`.
     unsafe {
         let a = xor(mul(p.l, q.z), mul(q.l, p.z));
         let d = mul(p.x, q.z);
@@ -355,21 +364,80 @@ pub(super) unsafe fn weighted_sum_avx2(acc: &[[Fe254; 3]]) -> Option<[Fe254; 3]>
     }
 }
 
-/// The entry for digit d ≠ 0: entry |d|/2, negated ((x, λ + 1)) when d < 0.
-#[inline(always)]
-unsafe fn pick(t: &[Entry], d: i8, one: __m256i) -> Option<Entry> {
-    let e = *t.get((d.unsigned_abs() / 2) as usize)?;
-    if d < 0 {
-        // SAFETY: AVX2, enabled in the caller's context.
-        unsafe {
-            Some(Entry {
-                x: e.x,
-                l1: xor(e.l1, one),
-                l1u: xor(e.l1u, one),
-            })
+/// # Safety
+/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ; `t` ≥ 1.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+pub(super) unsafe fn odd_multiples_avx2(
+    x: &Fe254,
+    y: &Fe254,
+    t: usize,
+    invert: &dyn Fn(Fe254) -> Option<Fe254>,
+) -> Option<Vec<(Fe254, Fe254)>> {
+    let mut bad = 0u32;
+    // SAFETY: the caller guarantees the CPU features; loads read four words each.
+    unsafe {
+        let (xv, yv) = (load(x), load(y));
+        if is_zero(xv) != 0 {
+            return None;
         }
-    } else {
-        Some(e)
+        // P = (x², x² + y, x): x = X/Z, λ = L/Z = x + y/x.
+        // The points and the prefix products are kept as words (unaligned stores, not
+        // canonical), so that the buffers are plain allocations, not 32-byte aligned ones.
+        let xx = sqr(xv);
+        let first = Point {
+            x: xx,
+            l: xor(xx, yv),
+            z: xv,
+        };
+        let d = double(&first);
+        let mut pts = vec![[[0u64; 4]; 4]; t];
+        let keep = |q: &Point, prefix: __m256i| [raw(q.x), raw(q.l), raw(q.z), raw(prefix)];
+        // Montgomery's trick: prefix_i = Z_0·…·Z_i, one inversion, then backwards.
+        let mut acc = first.z;
+        pts[0] = keep(&first, acc);
+        let mut q = first;
+        for slot in pts.iter_mut().skip(1) {
+            q = add(&q, &d, &mut bad);
+            acc = mul(acc, q.z);
+            *slot = keep(&q, acc);
+        }
+        if bad != 0 || is_zero(acc) != 0 {
+            return None;
+        }
+        let mut inv = load(&invert(store(acc))?);
+        let mut out = vec![([0u64; 4], [0u64; 4]); t];
+        for i in (0..t).rev() {
+            let [x, l, z, _] = &pts[i];
+            let zi = match i {
+                0 => inv,
+                _ => mul(inv, load(&pts[i - 1][3])),
+            };
+            inv = mul(inv, load(z));
+            out[i] = (store(mul(load(x), zi)), store(mul(load(l), zi)));
+        }
+        Some(out)
+    }
+}
+
+/// The entry for digit d ≠ 0: entry |d|/2 of the (x, λ) table, read from memory here
+/// rather than from a copy in registers (an aligned vector of them cost two aligned
+/// allocations per call), as (x, λ + 1, λ + 1 + u), negated ((x, λ + 1)) when d < 0.
+#[inline(always)]
+unsafe fn pick(t: &[(Fe254, Fe254)], d: i8, one: __m256i) -> Option<Entry> {
+    let (x, l) = t.get((d.unsigned_abs() / 2) as usize)?;
+    // SAFETY: AVX2, enabled in the caller's context; the loads read four words each.
+    unsafe {
+        let u = _mm256_set_epi64x(0, 1, 0, 0);
+        let l1 = match d < 0 {
+            true => load(l),
+            false => xor(load(l), one),
+        };
+        Some(Entry {
+            x: load(x),
+            l1,
+            l1u: xor(l1, u),
+        })
     }
 }
 
@@ -379,23 +447,7 @@ unsafe fn pick(t: &[Entry], d: i8, one: __m256i) -> Option<Entry> {
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
 pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
     let one = _mm256_set_epi64x(0, 0, 0, 1);
-    let u = _mm256_set_epi64x(0, 1, 0, 0);
-    let entries = |t: &[(Fe254, Fe254)]| -> Vec<Entry> {
-        t.iter()
-            .map(|(x, l)| {
-                // SAFETY: AVX2 is enabled in this context; the loads read four words.
-                unsafe {
-                    let l1 = xor(load(l), one);
-                    Entry {
-                        x: load(x),
-                        l1,
-                        l1u: xor(l1, u),
-                    }
-                }
-            })
-            .collect()
-    };
-    let (t1, t2) = (entries(job.t1), entries(job.t2));
+    let (t1, t2) = (job.t1, job.t2);
     let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
     // SAFETY: the caller guarantees the CPU features; loads read four words each.
     let mut q = unsafe { Point::load(&job.x, &job.l, &job.z) };
@@ -407,15 +459,15 @@ pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
             q = match (a != 0, b != 0) {
                 (false, false) => double(&q),
                 (true, both) => {
-                    let q = double_add(&q, &pick(&t1, a, one)?, &mut bad);
+                    let q = double_add(&q, &pick(t1, a, one)?, &mut bad);
                     if both {
-                        let e = pick(&t2, b, one)?;
+                        let e = pick(t2, b, one)?;
                         mixed_add(&q, e.x, xor(e.l1, one), &mut bad)
                     } else {
                         q
                     }
                 }
-                (false, true) => double_add(&q, &pick(&t2, b, one)?, &mut bad),
+                (false, true) => double_add(&q, &pick(t2, b, one)?, &mut bad),
             };
         }
     }

@@ -241,10 +241,67 @@ pub(crate) fn digit(d: &[i8], i: usize) -> i8 {
     d.get(i).copied().unwrap_or(0)
 }
 
-/// P, \[3\]P, …, \[2t − 1\]P in λ-affine coordinates: the affine table with one inversion
-/// ([`BinaryCurve::odd_multiples`]) and one more, shared, for the λs. Cost
-/// 2I + (12t − 12)M + 2tS for t ≥ 2 (3(t − 1)M for the batch inversion, tM for the λs).
+/// P, \[3\]P, …, \[2t − 1\]P in λ-affine coordinates with one inversion: P as the
+/// λ-projective point (x², x² + y, x) (λ = x + y/x, so Z = x costs no inversion), \[2\]P
+/// by the GLS doubling, each next odd multiple by a full λ-projective addition of \[2\]P,
+/// and the t points made affine together (Montgomery's trick on their Z). Cost
+/// I + (16t − 11)M + (2t + 3)S (+ the doubling's constant products), against
+/// 2I + (12t − 12)M + 2tS for the affine table and a second, shared inversion for the λs
+/// ([`lambda_table_affine`], which still takes P = O, x = 0 and the special cases of the
+/// additions). The backend's own code runs the same steps where it has them
+/// ([`GlsField::lambda_odd_multiples`]).
 pub(crate) fn lambda_table<F: GlsField>(
+    curve: &GlsCurve<F>,
+    p: &Affine<F>,
+    t: usize,
+) -> Vec<LambdaAffine<F>> {
+    if let Some(table) = F::lambda_odd_multiples(curve, p, t) {
+        return table;
+    }
+    lambda_table_projective(curve, p, t).unwrap_or_else(|| lambda_table_affine(curve, p, t))
+}
+
+/// The generic steps of [`lambda_table`]; `None` where [`lambda_table_affine`] has to
+/// take over (t = 0, P = O or x = 0, a Z of zero in the table).
+fn lambda_table_projective<F: GlsField>(
+    curve: &GlsCurve<F>,
+    p: &Affine<F>,
+    t: usize,
+) -> Option<Vec<LambdaAffine<F>>> {
+    let Affine::Point { x, y } = *p else {
+        return None;
+    };
+    if t == 0 || x.is_zero() {
+        return None;
+    }
+    let xx = x.square();
+    let mut pts = Vec::with_capacity(t);
+    pts.push(Lambda {
+        x: xx,
+        l: xx + y,
+        z: x,
+    });
+    let d = gls_double(curve, &pts[0]);
+    for i in 1..t {
+        let q = curve.lambda_add(&pts[i - 1], &d);
+        pts.push(q);
+    }
+    let mut zs: Vec<F> = pts.iter().map(|q| q.z).collect();
+    batch_invert_vartime(&mut zs).ok()?;
+    Some(
+        pts.iter()
+            .zip(zs)
+            .map(|(q, iz)| LambdaAffine::Point {
+                x: q.x * iz,
+                l: q.l * iz,
+            })
+            .collect(),
+    )
+}
+
+/// The same table from the affine odd multiples ([`BinaryCurve::odd_multiples`], one
+/// inversion) and one more, shared, inversion for the λs.
+fn lambda_table_affine<F: GlsField>(
     curve: &GlsCurve<F>,
     p: &Affine<F>,
     t: usize,

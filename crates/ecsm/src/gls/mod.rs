@@ -33,7 +33,7 @@ use crate::backend::gls254;
 use crate::backend::{
     Fe254, Gls254Columns, Gls254CtColumns, Gls254HalveColumns, Gls254HalvingTables,
 };
-use crate::curve::binary::{Lambda, LambdaAffine};
+use crate::curve::binary::{Affine, Lambda, LambdaAffine};
 use crate::field::ext2::{Gf2Ext, QuadraticBase};
 use crate::field::{BinaryField, Field};
 use methods::GlsCurve;
@@ -67,6 +67,18 @@ pub trait GlsField: BinaryField {
         to: usize,
     ) -> Option<Lambda<Self>> {
         let _ = (curve, q, t1, t2, d1, d2, from, to);
+        None
+    }
+    /// P, \[3\]P, …, \[2t − 1\]P in λ-affine coordinates as `methods::lambda_table`
+    /// computes them, by the backend's own code where it has one (GLS254 on `vpclmul`:
+    /// [`crate::backend::gls254::odd_multiples`]); `None` sends the caller to the generic
+    /// code.
+    fn lambda_odd_multiples(
+        curve: &GlsCurve<Self>,
+        p: &Affine<Self>,
+        t: usize,
+    ) -> Option<Vec<LambdaAffine<Self>>> {
+        let _ = (curve, p, t);
         None
     }
     /// The columns of `lambda-ct` after its first ([`ct`]'s loop) from `q`, with the
@@ -165,6 +177,28 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
         })?;
         point(out)
     }
+    fn lambda_odd_multiples(
+        curve: &GlsCurve<Self>,
+        p: &Affine<Self>,
+        t: usize,
+    ) -> Option<Vec<LambdaAffine<Self>>> {
+        if !F::gls254_loops() || !is_gls254(curve) {
+            return None;
+        }
+        let Affine::Point { x, y } = p else {
+            return None;
+        };
+        let invert = |w: Fe254| fe(&elem::<F>(w)?.invert_vartime().ok()?);
+        gls254::odd_multiples(&fe(x)?, &fe(y)?, t, &invert)?
+            .into_iter()
+            .map(|(x, l)| {
+                Some(LambdaAffine::Point {
+                    x: elem(x)?,
+                    l: elem(l)?,
+                })
+            })
+            .collect()
+    }
     fn lambda_ct_columns(
         curve: &GlsCurve<Self>,
         q: &Lambda<Self>,
@@ -243,18 +277,20 @@ fn fe<F: QuadraticBase>(v: &Gf2Ext<F>) -> Option<Fe254> {
     Some([a[0], a[1], b[0], b[1]])
 }
 
+/// The GF(2^254) element of the backend's words.
+fn elem<F: QuadraticBase>(w: Fe254) -> Option<Gf2Ext<F>> {
+    Some(Gf2Ext {
+        c0: F::from_words127([w[0], w[1]])?,
+        c1: F::from_words127([w[2], w[3]])?,
+    })
+}
+
 /// The λ-projective point (X, L, Z) from the backend's words.
 fn point<F: QuadraticBase>([x, l, z]: [Fe254; 3]) -> Option<Lambda<Gf2Ext<F>>> {
-    let el = |w: Fe254| -> Option<Gf2Ext<F>> {
-        Some(Gf2Ext {
-            c0: F::from_words127([w[0], w[1]])?,
-            c1: F::from_words127([w[2], w[3]])?,
-        })
-    };
     Some(Lambda {
-        x: el(x)?,
-        l: el(l)?,
-        z: el(z)?,
+        x: elem(x)?,
+        l: elem(l)?,
+        z: elem(z)?,
     })
 }
 

@@ -87,16 +87,17 @@ fn wnaf_unchecked(k: &[u64], w: u32) -> Vec<i8> {
     out
 }
 
-/// Scalars of at most this many bits (the 2-GLV halves, about 127 bits) go through
-/// [`wnaf_short`].
-const SHORT_BITS: usize = 126;
+/// Scalars of at most this many bits (the 2-GLV halves, up to 127 bits) go through
+/// [`wnaf_short`]. With 126 here, the halves that reach 127 bits took the per-bit
+/// loop.
+const SHORT_BITS: usize = 127;
 
-/// NAF_w of an n-bit k < 2^126 by Alg. 3.35 on a `u128`, jumping over each run of zero
+/// NAF_w of an n-bit k < 2^127 by Alg. 3.35 on a `u128`, jumping over each run of zero
 /// digits with one trailing-zero count: at an odd k the digit is d = k mods 2^w, and
 /// k − d is divisible by 2^w, so the next w − 1 digits are zero too. One iteration per
 /// nonzero digit, against one (often mispredicted) branch per bit for the word loop above
-/// (the two NAF_4 recodings took 4 % of a GLS254 multiplication with it). k − d stays
-/// below 2^127, so the arithmetic fits.
+/// (the two NAF_4 recodings took 4 % of a GLS254 multiplication with it). For k < 2^127
+/// and |d| < 2^7, k − d lies in [0, 2^127 + 2^7), so it fits in a `u128`.
 fn wnaf_short(k: u128, n: usize, w: u32) -> Vec<i8> {
     let full = 1i64 << w;
     let half = full >> 1;
@@ -112,7 +113,7 @@ fn wnaf_short(k: u128, n: usize, w: u32) -> Vec<i8> {
         if let Some(slot) = out.get_mut(i) {
             *slot = d as i8;
         }
-        k = (k as i128 - i128::from(d)) as u128 >> w;
+        k = k.wrapping_sub(i128::from(d) as u128) >> w;
         i += w as usize;
     }
     while out.last() == Some(&0) {

@@ -56,6 +56,19 @@ fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
             assert_eq!(ct, square_times(*a, k), "multi_square_ct({k}) of {a:?}");
         }
     }
+    // The constant-time walks over basis images, for the runs the field keeps them.
+    for &k in &runs {
+        if let Some(basis) = S::tables().multi_square_basis(k) {
+            for a in &elems {
+                let want = square_times(*a, k);
+                assert_eq!(
+                    &basis.apply_ct(a.limbs()),
+                    want.limbs(),
+                    "apply_ct({k}) of {a:?}"
+                );
+            }
+        }
+    }
     // Composition on the chain's runs: a^(2^(j+k)) = (a^(2^j))^(2^k).
     for a in &elems {
         for w in runs.windows(2) {
@@ -211,6 +224,27 @@ fn powers<F: FromWords>() {
     }
 }
 
+/// The three inversions (constant-time Itoh–Tsujii, table-driven Itoh–Tsujii, binary
+/// Euclid) agree, and a·a⁻¹ = 1, on edge and random elements; zero has no inverse.
+fn inversions_agree<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    let mut elems = edge_elems::<Gf2m<N, S, B>>();
+    elems.extend(randoms::<Gf2m<N, S, B>>(S::M as u64 + 7, 12));
+    for a in elems {
+        if a.is_zero() {
+            assert!(a.invert().is_err() && a.invert_vartime().is_err());
+            continue;
+        }
+        let ct = a.invert().unwrap();
+        assert_eq!(ct * a, Gf2m::one(), "a·a⁻¹ for {a:?}");
+        assert_eq!(a.invert_vartime(), Ok(ct), "vartime inverse of {a:?}");
+        assert_eq!(
+            a.invert_euclid_vartime(),
+            Ok(ct),
+            "Euclid's inverse of {a:?}"
+        );
+    }
+}
+
 fn gf2m_powers<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     powers::<Gf2m<N, S, B>>();
 }
@@ -242,6 +276,9 @@ gf2m_tests! {
     sqrt_portable: gf2m_sqrt<Portable>;
     sqrt_clmul: gf2m_sqrt<Clmul>;
     powers: gf2m_powers<Auto>;
+    inversions: inversions_agree<Auto>;
+    inversions_portable: inversions_agree<Portable>;
+    inversions_clmul: inversions_agree<Clmul>;
 }
 gf571_tests! {
     frobenius_vpclmul: gf2m_frobenius<Vpclmul>;
@@ -264,6 +301,18 @@ fn gf254_frobenius_and_multi_square() {
             );
         }
     }
+}
+
+/// GF(2^254)'s inversions (through the norm, on the base field's constant-time and
+/// table-driven inversions) agree with each other and give a·a⁻¹ = 1.
+#[test]
+fn gf254_inversions_agree() {
+    for a in randoms::<Gf254>(43, 12) {
+        let ct = a.invert().unwrap();
+        assert_eq!(ct * a, Gf254::one());
+        assert_eq!(a.invert_vartime(), Ok(ct));
+    }
+    assert!(Gf254::zero().invert().is_err());
 }
 
 #[test]

@@ -776,3 +776,80 @@ fn weighted_sum_matches_its_portable_twin() {
         );
     }
 }
+
+fn auto_words(a: &Gf254) -> Fe254 {
+    let (c0, c1) = (a.c0.limbs(), a.c1.limbs());
+    [c0[0], c0[1], c1[0], c1[1]]
+}
+
+fn auto_elem(w: Fe254) -> Option<Gf254> {
+    Some(Gf2Ext::new(
+        Gf127::from_limbs([w[0], w[1]]).ok()?,
+        Gf127::from_limbs([w[2], w[3]]).ok()?,
+    ))
+}
+
+/// The backend's table P, [3]P, …, [2t − 1]P (λ-projective steps, one inversion)
+/// against an independent one: affine additions of [2]P (`affine_double`,
+/// `affine_add`), each made λ-affine by its own inversion, on random subgroup points
+/// for t = 1 … 16. It declines x = 0 and a failed inversion.
+#[test]
+fn odd_multiples_match_affine_additions() {
+    if !backend_available::<Vpclmul>("odd_multiples_match_affine_additions") {
+        return;
+    }
+    let nc = gls254();
+    let c = nc.curve();
+    let invert = |w: Fe254| Some(auto_words(&auto_elem(w)?.invert_vartime().ok()?));
+    let mut r = rng(0x0dd5);
+    for round in 0..6 {
+        let p = point(nc, &mut r);
+        let Affine::Point { x, y } = p else {
+            panic!("a subgroup point is finite");
+        };
+        let double = c.affine_double(&p);
+        let mut want = vec![p];
+        for t in 1..=16 {
+            let got =
+                ecsm::backend::gls254::odd_multiples(&auto_words(&x), &auto_words(&y), t, &invert)
+                    .expect("the backend runs on this CPU");
+            assert_eq!(got.len(), t);
+            for (i, (q, g)) in want.iter().zip(&got).enumerate() {
+                let LambdaAffine::Point { x: qx, l: ql } = c.affine_to_lambda_affine(q) else {
+                    panic!("[{}]P is finite", 2 * i + 1);
+                };
+                assert_eq!(
+                    *g,
+                    (auto_words(&qx), auto_words(&ql)),
+                    "round {round}, t = {t}, [{}]P",
+                    2 * i + 1
+                );
+            }
+            let next = c.affine_add(want.last().expect("nonempty"), &double);
+            want.push(next);
+        }
+    }
+    let p = point(nc, &mut r);
+    let Affine::Point { y, .. } = p else {
+        panic!("finite");
+    };
+    let zero = [0u64; 4];
+    assert_eq!(
+        ecsm::backend::gls254::odd_multiples(&zero, &auto_words(&y), 4, &invert),
+        None,
+        "x = 0"
+    );
+    let Affine::Point { x, .. } = p else {
+        panic!("finite");
+    };
+    assert_eq!(
+        ecsm::backend::gls254::odd_multiples(&auto_words(&x), &auto_words(&y), 4, &|_| None),
+        None,
+        "a failed inversion"
+    );
+    assert_eq!(
+        ecsm::backend::gls254::odd_multiples(&auto_words(&x), &auto_words(&y), 0, &invert),
+        None,
+        "t = 0"
+    );
+}

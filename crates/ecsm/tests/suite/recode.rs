@@ -463,7 +463,7 @@ fn average_densities_match_the_known_values() {
     assert!((density - 0.5).abs() < 0.02, "JSF: {density}");
 }
 
-/// Scalars on both sides of the 126-bit boundary where NAF_w switches from its
+/// Scalars on both sides of the 127-bit boundary where NAF_w switches from its
 /// branch-free `u128` form to the general one: the properties, which determine NAF_w
 /// uniquely, hold for both.
 #[test]

@@ -15,7 +15,7 @@ mod specs;
 mod tables;
 
 pub use specs::*;
-pub use tables::Gf2mTables;
+pub use tables::{BasisImages, Gf2mTables};
 
 use super::bytes::{be_to_words, words_to_be};
 use super::chain::{itoh_tsujii, AdditionChain};
@@ -136,16 +136,13 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
 
     /// Itoh–Tsujii on `S::TABLE_CHAIN`, with table-driven multi-squaring for its long
     /// runs. In GF(2^127) that chain, 1, 2, 3, 6, 7, 14, 28, 56, 112, 126, is written
-    /// out, so that every β stays in registers and the three tables (runs 14, 28, 56) are
-    /// looked up once per inversion rather than once per step: 9M + 14S (the final square
-    /// included) + 4 table walks. Measured (GF(2^254) inversion, native build, pinned):
-    /// 279 ns by the generic loop on the seed's chain, 236 ns with that chain written out,
-    /// 210 ns (median of 5) on this chain with the fixed-size walks.
+    /// out, so that every β stays in registers and the three tables (runs 14, 28, 56)
+    /// are looked up once per inversion rather than once per step. Measured (GF(2^254) inversion, native build, pinned): 279 ns by the generic
+    /// loop on the seed's chain, 236 ns with that chain written out, 210 ns (median of 5)
+    /// on this chain with the fixed-size walks.
     #[inline(always)]
     fn invert_tables(&self) -> Self {
-        if !(<S as crate::backend::Reduction<N>>::IS_X127_X63_1
-            && S::TABLE_CHAIN.values() == TABLE_CHAIN127)
-        {
+        if !Self::has_chain127() {
             return itoh_tsujii(self, &S::TABLE_CHAIN, true);
         }
         let tables = S::tables();
@@ -170,6 +167,48 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let b112 = walk(t56, b56) * b56;
         let b126 = walk(t14, b112) * b14;
         b126.square()
+    }
+
+    /// The constant-time inversion: the same chain with its runs of 28 and 56 squarings
+    /// replaced by [`tables::BasisImages::apply_ct`], which reads all 127 basis images
+    /// whatever the input; the runs of 14 stay squarings. Measured (GF(2^254) `inv_ct`,
+    /// `ecsm field-bench`, native build, pinned, 2026-11-27): 535 ns with squarings
+    /// only, 353 ns so, 388 ns with the runs of 14 walked too. Elsewhere (other fields,
+    /// or no tables) plain squarings on `S::CHAIN`. The chain is written out as in
+    /// [`Self::invert_tables`]: one helper for both, taking the walk as a closure, made
+    /// the variable-time inversion 8 % slower (189 → 205 ns).
+    #[inline(always)]
+    fn invert_ct(&self) -> Self {
+        if !Self::has_chain127() {
+            return itoh_tsujii(self, &S::CHAIN, false);
+        }
+        let tables = S::tables();
+        let (Some(t28), Some(t56)) = (tables.multi_square_basis(28), tables.multi_square_basis(56))
+        else {
+            return itoh_tsujii(self, &S::CHAIN, false);
+        };
+        let walk =
+            |t: &tables::BasisImages<N>, x: Self| Self::from_limbs_unchecked(t.apply_ct(&x.limbs));
+        // β_k = a^(2^k − 1); β_(i+j) = β_i^(2^j)·β_j.
+        let b1 = *self;
+        let b2 = b1.square() * b1;
+        let b3 = b2.square() * b1;
+        let b6 = b3.multi_square_ct(3) * b3;
+        let b7 = b6.square() * b1;
+        let b14 = b7.multi_square_ct(7) * b7;
+        let b28 = b14.multi_square_ct(14) * b14;
+        let b56 = walk(t28, b28) * b28;
+        let b112 = walk(t56, b56) * b56;
+        let b126 = b112.multi_square_ct(14) * b14;
+        b126.square()
+    }
+
+    /// GF(2^127) with its stored chain 1, 2, 3, 6, 7, 14, 28, 56, 112, 126, which
+    /// [`Self::invert_tables`] and [`Self::invert_ct`] write out.
+    #[inline(always)]
+    fn has_chain127() -> bool {
+        <S as crate::backend::Reduction<N>>::IS_X127_X63_1
+            && S::TABLE_CHAIN.values() == TABLE_CHAIN127
     }
 
     /// Inverse by the binary extended Euclidean algorithm (Hankerson–Menezes–Vanstone,
@@ -281,7 +320,7 @@ macro_rules! composite_task {
 }
 
 composite_task! {
-    InvertCt(false) => |a| itoh_tsujii(&a, &S::CHAIN, false);
+    InvertCt(false) => |a| a.invert_ct();
     InvertTables(false) => |a| a.invert_tables();
     Sqrt(true) => |a| a.sqrt_inner();
 }
@@ -388,7 +427,9 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
         }
         Self::from_limbs_unchecked(l)
     }
-    /// Itoh–Tsujii with plain squarings: (m − 1)S + L·M for the chain length L.
+    /// Constant-time Itoh–Tsujii: plain squarings, (m − 1)S + L·M for the chain length
+    /// L, except in GF(2^127), where the runs of 28 and 56 squarings are masked walks
+    /// over basis images (`invert_ct`).
     fn invert(&self) -> Result<Self, FieldError> {
         if self.is_zero() {
             return Err(FieldError::NotInvertible);

@@ -6,12 +6,13 @@
 //!   with T_j[v] = H(v·x^{8j}) (seed 001, "Half-trace");
 //! - multi-squaring tables of 2^4·⌈m/4⌉ elements for each long run k of the inversion
 //!   chain: c ↦ c^(2^k) is linear, so c^(2^k) = Σ_j T_j[nibble_j(c)] (seed 001,
-//!   "Multisquaring").
+//!   "Multisquaring"), and the same maps as basis images for the constant-time inversion.
 //!
 //! Table lookups are indexed by the value, so whatever uses them is not constant-time
-//! with respect to that value.
+//! with respect to that value; [`BasisImages::apply_ct`] reads every image.
 
 use super::{Gf2m, Gf2mSpec};
+use crate::backend::barrier::opaque;
 use crate::backend::Portable;
 use crate::field::{BinaryField, Field};
 use std::sync::OnceLock;
@@ -114,8 +115,52 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
     }
 }
 
-/// The multi-squaring tables of one field, keyed by run length.
-type MultiSquareTables<const N: usize> = Vec<(usize, LinearTable<N, 4>)>;
+/// A linear map GF(2^m) → GF(2^m) as its images of the basis x^0 … x^(m−1), evaluated in
+/// constant time: every image is read whatever the input, and each is added or not under
+/// a mask made from its input bit (the way `crrl` evaluates the Frobenius powers of its
+/// constant-time GF(2^127) inversion). m masked additions against m/4 lookups for a
+/// [`LinearTable`] of nibbles, whose addresses depend on the input.
+pub struct BasisImages<const N: usize> {
+    images: Box<[[u64; N]]>,
+}
+
+impl<const N: usize> BasisImages<N> {
+    /// Σ_i a_i·image_i, with no branch or address depending on `a`.
+    #[inline(always)]
+    pub fn apply_ct(&self, a: &[u64; N]) -> [u64; N] {
+        let add = |r: &mut [u64; N], img: &[u64; N], i: usize| {
+            // All ones or zero from bit i, kept opaque so that LLVM cannot turn the
+            // masked addition into a branch on the bit (see `backend::barrier`).
+            let m = opaque(0u64.wrapping_sub((a[i / 64] >> (i % 64)) & 1));
+            for w in 0..N {
+                r[w] ^= img[w] & m;
+            }
+        };
+        // Four running sums, as in `LinearTable::sum_chunks`.
+        let (mut r0, mut r1, mut r2, mut r3) = ([0u64; N], [0u64; N], [0u64; N], [0u64; N]);
+        let mut quads = self.images.chunks_exact(4);
+        let mut i = 0;
+        for q in &mut quads {
+            add(&mut r0, &q[0], i);
+            add(&mut r1, &q[1], i + 1);
+            add(&mut r2, &q[2], i + 2);
+            add(&mut r3, &q[3], i + 3);
+            i += 4;
+        }
+        for img in quads.remainder() {
+            add(&mut r0, img, i);
+            i += 1;
+        }
+        for w in 0..N {
+            r0[w] ^= r1[w] ^ r2[w] ^ r3[w];
+        }
+        r0
+    }
+}
+
+/// The multi-squaring tables of one field, keyed by run length: nibble tables for the
+/// variable-time inversion, basis images for the constant-time one.
+type MultiSquareTables<const N: usize> = Vec<(usize, LinearTable<N, 4>, BasisImages<N>)>;
 
 /// The lazily built tables of one field.
 pub struct Gf2mTables<const N: usize> {
@@ -172,7 +217,14 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
                 images.push(*acc.limbs());
                 acc *= g;
             }
-            (k, LinearTable::build(&images))
+            let table = LinearTable::build(&images);
+            (
+                k,
+                table,
+                BasisImages {
+                    images: images.into_boxed_slice(),
+                },
+            )
         })
         .collect()
 }
@@ -268,11 +320,22 @@ impl<const N: usize> Gf2mTables<N> {
     /// The multi-squaring table for exactly k squarings, if the field keeps one.
     #[inline]
     pub fn multi_square_table(&self, k: usize) -> Option<&LinearTable<N, 4>> {
+        self.multi_square_entry(k).map(|(_, t, _)| t)
+    }
+
+    /// The basis images of c ↦ c^(2^k) for the constant-time walk, for the same k as
+    /// [`Self::multi_square_table`].
+    #[inline]
+    pub fn multi_square_basis(&self, k: usize) -> Option<&BasisImages<N>> {
+        self.multi_square_entry(k).map(|(_, _, b)| b)
+    }
+
+    #[inline]
+    fn multi_square_entry(&self, k: usize) -> Option<&(usize, LinearTable<N, 4>, BasisImages<N>)> {
         self.multi_square
             .get_or_init(|| (self.build_multi_square.get().expect("initialised"))())
             .iter()
-            .find(|(run, _)| *run == k)
-            .map(|(_, t)| t)
+            .find(|(run, _, _)| *run == k)
     }
 }
 
