@@ -119,7 +119,7 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
 /// constant time: every image is read whatever the input, and each is added or not under
 /// a mask made from its input bit (the way `crrl` evaluates the Frobenius powers of its
 /// constant-time GF(2^127) inversion). m masked additions against m/4 lookups for a
-/// [`LinearTable`] of nibbles, whose addresses depend on the input.
+/// `LinearTable` of nibbles, whose addresses depend on the input.
 pub struct BasisImages<const N: usize> {
     images: Box<[[u64; N]]>,
 }
