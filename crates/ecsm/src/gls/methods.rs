@@ -245,10 +245,12 @@ pub(crate) fn digit(d: &[i8], i: usize) -> i8 {
 /// λ-projective point (x², x² + y, x) (λ = x + y/x, so Z = x costs no inversion), \[2\]P
 /// by the GLS doubling, each next odd multiple by a full λ-projective addition of \[2\]P,
 /// and the t points made affine together (Montgomery's trick on their Z). Cost
-/// I + (16t − 11)M + (2t + 3)S (+ the doubling's constant products), against
-/// 2I + (12t − 12)M + 2tS for the affine table and a second, shared inversion for the λs
-/// ([`lambda_table_affine`], which still takes P = O, x = 0 and the special cases of the
-/// additions). The backend's own code runs the same steps where it has them
+/// I + (16t − 11)M + (2t + 3)S (+ the doubling's constant products, 2C on gls254),
+/// against 2I + (13t − 12)M + 2tS for the affine table and a second, shared inversion
+/// for the λs ([`lambda_table_affine`], which still takes P = O, x = 0 and the special
+/// cases of the additions; its comment used to say 12t − 12, leaving out the tM of the
+/// λs). `ecsm count --curve gls254 --method lambda-dbl-add:w=4` (t = 4) moved by exactly
+/// the difference: −1I + 15M (13M + 2C) + 3S. The backend's own code runs the same steps where it has them
 /// ([`GlsField::lambda_odd_multiples`]).
 pub(crate) fn lambda_table<F: GlsField>(
     curve: &GlsCurve<F>,
