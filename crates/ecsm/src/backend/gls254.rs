@@ -119,6 +119,29 @@ pub fn odd_multiples(
     }
 }
 
+/// The table of the second GLV half from the first's entries (x, λ): ψ(x, λ) = (x^q,
+/// λ^q + u) with (c₀ + c₁u)^q = (c₀ + c₁) + c₁u (`gls::psi::psi_lambda_affine` on
+/// words), negated, (x, λ + 1), where `neg` is all ones. Canonical entries stay
+/// canonical. No branch on `neg`.
+pub fn psi_table(t: &[(Fe254, Fe254)], neg: u64) -> Vec<(Fe254, Fe254)> {
+    let frob = |v: &Fe254| [v[0] ^ v[2], v[1] ^ v[3], v[2], v[3]];
+    t.iter()
+        .map(|(x, l)| {
+            let mut l = frob(l);
+            l[2] ^= 1;
+            l[0] ^= neg & 1;
+            (frob(x), l)
+        })
+        .collect()
+}
+
+/// Every entry (x, λ) negated, (x, λ + 1), where `neg` is all ones; no branch on it.
+pub fn negate_table(t: &mut [(Fe254, Fe254)], neg: u64) {
+    for (_, l) in t.iter_mut() {
+        l[0] ^= neg & 1;
+    }
+}
+
 /// The loop of `lambda-ct` (`gls::ct`) after its first column: for each of the columns
 /// n − 2, …, 0 of the regular recodings `d1`, `d2` (every digit odd), w − 2 doublings and
 /// one 2Q + P1 + P2 (`lambda_double_add_add_core`), the entries read by a linear pass
@@ -144,25 +167,61 @@ pub struct CtColumns<'a> {
     pub w: usize,
 }
 
+/// True when this CPU has the loops' features and the tables and digit strings of a
+/// constant-time job are well formed: tables nonempty and of one length, digit strings
+/// nonempty and of one length, w ≥ 2.
+fn ct_job_ok(t1: &[(Fe254, Fe254)], t2: &[(Fe254, Fe254)], d1: &[i8], d2: &[i8], w: usize) -> bool {
+    super::BackendKind::Vpclmul.supported()
+        && !t1.is_empty()
+        && t1.len() == t2.len()
+        && !d1.is_empty()
+        && d1.len() == d2.len()
+        && w >= 2
+}
+
 /// (X, L, Z) after the columns of `job`, canonical, and whether a factor that marks an
 /// exceptional input (T, F + T or H + K of some column) was zero; `None` when this CPU
 /// lacks AVX2 or VPCLMULQDQ or the job is malformed (tables empty or of different
 /// lengths, digit strings of different lengths). The same operations run for every
 /// digit string of a given length: no branch or memory index depends on the digits.
 pub fn ct_columns(job: &CtColumns<'_>) -> Option<([Fe254; 3], bool)> {
-    if !super::BackendKind::Vpclmul.supported()
-        || job.t1.is_empty()
-        || job.t1.len() != job.t2.len()
-        || job.d1.len() != job.d2.len()
-        || job.d1.is_empty()
-        || job.w < 2
-    {
+    if !ct_job_ok(job.t1, job.t2, job.d1, job.d2, job.w) {
         return None;
     }
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; lookups are linear
     // passes over the tables, digits are read with `get` below their checked length.
     return Some(unsafe { super::gls254_avx2::ct_columns_avx2(job) });
+    #[cfg(not(target_arch = "x86_64"))]
+    None
+}
+
+/// All the columns of `lambda-ct` from its tables: the first (the top digits' entries,
+/// P1 + P2 by `lambda_mixed_add_core`) and then [`ct_columns`]'s.
+#[derive(Clone, Copy, Debug)]
+pub struct CtTables<'a> {
+    /// (x, λ) of P, \[3\]P, …, signs applied.
+    pub t1: &'a [(Fe254, Fe254)],
+    /// The second half's table.
+    pub t2: &'a [(Fe254, Fe254)],
+    /// Digits of the first half, least significant first.
+    pub d1: &'a [i8],
+    /// Digits of the second half, as many.
+    pub d2: &'a [i8],
+    /// The recoding's width: w − 2 doublings per column.
+    pub w: usize,
+}
+
+/// (X, L, Z) after all the columns of `job` and whether a flagged factor was zero (the
+/// first column's F = X + x₂, then as [`ct_columns`]), canonical; `None` as for
+/// [`ct_columns`]. No branch or memory index depends on the digits.
+pub fn ct_all_columns(job: &CtTables<'_>) -> Option<([Fe254; 3], bool)> {
+    if !ct_job_ok(job.t1, job.t2, job.d1, job.d2, job.w) {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: as in `ct_columns`.
+    return Some(unsafe { super::gls254_avx2::ct_all_columns_avx2(job) });
     #[cfg(not(target_arch = "x86_64"))]
     None
 }
@@ -310,8 +369,12 @@ pub struct HalveColumns<'a> {
     pub tables: &'a HalvingTables,
 }
 
+/// Most accumulators [`halve_columns`] takes: 2^(w − 2) for the widest NAF, w = 8.
+pub const HALVE_MAX_SLOTS: usize = 64;
+
 /// The accumulators (X, L, Z) after the positions of `job`, canonical (`None` for one
-/// that received no point), or `None` when this CPU lacks AVX2 or VPCLMULQDQ, when a
+/// that received no point), or `None` when this CPU lacks AVX2 or VPCLMULQDQ, for more
+/// than [`HALVE_MAX_SLOTS`] accumulators, when a
 /// digit below `to` has no accumulator, when x or l is not canonical (a coefficient
 /// with bit 127 set), or when a mixed addition would have taken the generic
 /// code's exceptional path (Z = 0, or the two points equal up to sign).
@@ -326,7 +389,12 @@ pub fn halve_columns(job: &HalveColumns<'_>) -> Option<Vec<Option<[Fe254; 3]>>> 
             .all(|&v| ((v.unsigned_abs() / 2) as usize) < job.slots || v == 0)
     };
     let canonical = |v: &Fe254| v[1] >> 63 == 0 && v[3] >> 63 == 0;
-    if !fits(job.d1) || !fits(job.d2) || !canonical(&job.x) || !canonical(&job.l) {
+    if job.slots > HALVE_MAX_SLOTS
+        || !fits(job.d1)
+        || !fits(job.d2)
+        || !canonical(&job.x)
+        || !canonical(&job.l)
+    {
         return None;
     }
     #[cfg(target_arch = "x86_64")]

@@ -4,7 +4,7 @@
 
 #![allow(clippy::many_single_char_names)]
 
-use super::gls254::{Columns, CtColumns, Fe254, HalveColumns};
+use super::gls254::{Columns, CtColumns, CtTables, Fe254, HalveColumns};
 use core::arch::x86_64::*;
 
 /// Lane 1 (c₁) all ones.
@@ -206,6 +206,7 @@ struct Entry {
     l1u: __m256i,
 }
 
+#[derive(Clone, Copy)]
 struct Point {
     x: __m256i,
     l: __m256i,
@@ -479,12 +480,15 @@ pub(super) unsafe fn columns_avx2(job: &Columns<'_>) -> Option<[Fe254; 3]> {
 }
 
 /// The entry for odd digit d (entry |d|/2, λ + 1 when d < 0) by a linear pass over the
-/// table with masks: every entry is read whatever d is.
+/// table with masks: every entry is read whatever d is. Loaded from the words at each
+/// look-up (a copy of the table in registers would be an aligned vector: an allocation
+/// per call).
 #[inline(always)]
-unsafe fn ct_lookup(t: &[(__m256i, __m256i)], d: i8, one: __m256i) -> (__m256i, __m256i) {
+unsafe fn ct_lookup(t: &[(Fe254, Fe254)], d: i8, one: __m256i) -> (__m256i, __m256i) {
     let sign = (d >> 7) as i64; // all ones for d < 0
     let mag = ((d as i64 ^ sign).wrapping_sub(sign) as u64) >> 1;
-    // SAFETY: register-only AVX2 intrinsics, in `ct_columns_avx2`'s feature context.
+    // SAFETY: AVX2 intrinsics in `ct_columns_avx2`'s feature context; the loads read
+    // four words each.
     unsafe {
         let (mut x, mut l) = (_mm256_setzero_si256(), _mm256_setzero_si256());
         for (j, (ex, el)) in t.iter().enumerate() {
@@ -492,8 +496,8 @@ unsafe fn ct_lookup(t: &[(__m256i, __m256i)], d: i8, one: __m256i) -> (__m256i, 
             // All ones when diff = 0, without a comparison the compiler could branch on.
             let m = (((diff | diff.wrapping_neg()) >> 63) ^ 1).wrapping_neg() as i64;
             let mv = _mm256_set1_epi64x(m);
-            x = xor(x, _mm256_and_si256(mv, *ex));
-            l = xor(l, _mm256_and_si256(mv, *el));
+            x = xor(x, _mm256_and_si256(mv, load(ex)));
+            l = xor(l, _mm256_and_si256(mv, load(el)));
         }
         (x, xor(l, _mm256_and_si256(_mm256_set1_epi64x(sign), one)))
     }
@@ -539,39 +543,72 @@ unsafe fn double_add_add(
     }
 }
 
+/// A table of (x, λ) entries as words.
+type Table<'a> = &'a [(Fe254, Fe254)];
+
+/// The columns n − 2, …, 0 of `lambda-ct` from q (`ct_columns`'s loop).
+#[inline(always)]
+unsafe fn ct_loop(
+    mut q: Point,
+    (t1, t2): (Table<'_>, Table<'_>),
+    (d1, d2): (&[i8], &[i8]),
+    w: usize,
+    one: __m256i,
+    bad: &mut u32,
+) -> Point {
+    for i in (0..d1.len().saturating_sub(1)).rev() {
+        for _ in 0..w - 2 {
+            // SAFETY: the caller's feature context.
+            q = unsafe { double(&q) };
+        }
+        let digit = |d: &[i8]| d.get(i).copied().unwrap_or(1);
+        // SAFETY: the caller's feature context; lookups read every entry.
+        unsafe {
+            let p1 = ct_lookup(t1, digit(d1), one);
+            let p2 = ct_lookup(t2, digit(d2), one);
+            q = double_add_add(&q, p1, p2, one, bad);
+        }
+    }
+    q
+}
+
 /// # Safety
 /// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ; `job` as [`ct_columns`] checks.
 #[inline(never)]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
 pub(super) unsafe fn ct_columns_avx2(job: &CtColumns<'_>) -> ([Fe254; 3], bool) {
     let one = _mm256_set_epi64x(0, 0, 0, 1);
-    let table = |t: &[(Fe254, Fe254)]| -> Vec<(__m256i, __m256i)> {
-        t.iter()
-            // SAFETY: AVX2 is enabled in this context; the loads read four words each.
-            .map(|(x, l)| unsafe { (load(x), load(l)) })
-            .collect()
-    };
-    let (t1, t2) = (table(job.t1), table(job.t2));
-    // SAFETY: as above.
-    let mut q = unsafe { Point::load(&job.x, &job.l, &job.z) };
     let mut bad = 0u32;
-    let n = job.d1.len();
-    for i in (0..n - 1).rev() {
-        for _ in 0..job.w - 2 {
-            // SAFETY: the caller guarantees the CPU features.
-            q = unsafe { double(&q) };
-        }
-        let digit = |d: &[i8]| d.get(i).copied().unwrap_or(1);
-        // SAFETY: the caller guarantees the CPU features; lookups read every entry.
-        unsafe {
-            let p1 = ct_lookup(&t1, digit(job.d1), one);
-            let p2 = ct_lookup(&t2, digit(job.d2), one);
-            q = double_add_add(&q, p1, p2, one, &mut bad);
-        }
+    // SAFETY: the caller guarantees the CPU features; loads read four words each.
+    unsafe {
+        let q = Point::load(&job.x, &job.l, &job.z);
+        let q = ct_loop(q, (job.t1, job.t2), (job.d1, job.d2), job.w, one, &mut bad);
+        (q.store(), bad != 0)
     }
-    // SAFETY: as above.
-    let out = unsafe { q.store() };
-    (out, bad != 0)
+}
+
+/// # Safety
+/// As [`ct_columns_avx2`], for [`super::gls254::ct_all_columns`]'s checks.
+#[inline(never)]
+#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+pub(super) unsafe fn ct_all_columns_avx2(job: &CtTables<'_>) -> ([Fe254; 3], bool) {
+    let one = _mm256_set_epi64x(0, 0, 0, 1);
+    let mut bad = 0u32;
+    let top = |d: &[i8]| d.last().copied().unwrap_or(1);
+    // SAFETY: the caller guarantees the CPU features; lookups read every entry.
+    unsafe {
+        let (x1, l1) = ct_lookup(job.t1, top(job.d1), one);
+        let (x2, l2) = ct_lookup(job.t2, top(job.d2), one);
+        let start = Point {
+            x: x1,
+            l: l1,
+            z: one,
+        };
+        // Z = 1: only F = X + x₂ flags, as in the generic first column.
+        let q = mixed_add(&start, x2, l2, &mut bad);
+        let q = ct_loop(q, (job.t1, job.t2), (job.d1, job.d2), job.w, one, &mut bad);
+        (q.store(), bad != 0)
+    }
 }
 
 /// Parity of the bits of v (POPCNT in `halve_columns_avx2`'s context).
@@ -671,7 +708,17 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
     let (h, gh) = (job.tables.h_table(), job.tables.gh_table());
     let masks = job.tables.trace_masks();
     let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
-    let mut acc: Vec<Option<Point>> = (0..job.slots).map(|_| None).collect();
+    // On the stack: a heap vector of them, written at every addition, can share cache
+    // lines with the caller's data when `lambda-parallel` runs this loop on its worker
+    // thread (allocations move between the threads' caches of free chunks). Measured in
+    // `lambda-parallel:w=4,t=40`: XXX
+    let zero = _mm256_setzero_si256();
+    let mut acc = [Point {
+        x: zero,
+        l: zero,
+        z: zero,
+    }; super::gls254::HALVE_MAX_SLOTS];
+    let mut used = 0u64;
     let mut bad = 0u32;
     // Each position's additions come right after its point, as in the generic loop.
     // Issuing them a few halvings later instead (from a buffer of the points, so that
@@ -694,15 +741,16 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
                 // −(x, λ) = (x, λ + 1).
                 let neg = (d < 0) ^ flip;
                 let pl = if neg { xor(pl, one) } else { pl };
-                let slot = &mut acc[(d.unsigned_abs() / 2) as usize];
-                *slot = Some(match slot {
-                    None => Point {
+                let j = (d.unsigned_abs() / 2) as usize;
+                acc[j] = match used >> j & 1 {
+                    0 => Point {
                         x: px,
                         l: pl,
                         z: one,
                     },
-                    Some(q) => mixed_add(q, px, pl, &mut bad),
-                });
+                    _ => mixed_add(&acc[j], px, pl, &mut bad),
+                };
+                used |= 1 << j;
             }
             if i > 0 {
                 (xw, l) = halve(xw, x, l, h, gh, masks);
@@ -717,9 +765,10 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
         return None;
     }
     // SAFETY: as above.
-    let out = acc
+    let out = acc[..job.slots]
         .iter()
-        .map(|q| q.as_ref().map(|q| unsafe { q.store() }))
+        .enumerate()
+        .map(|(j, q)| (used >> j & 1 != 0).then(|| unsafe { q.store() }))
         .collect();
     Some(out)
 }

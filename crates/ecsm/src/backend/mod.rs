@@ -17,6 +17,7 @@ pub mod k256_adx;
 pub mod p256_adx;
 pub mod portable;
 pub mod tsc;
+pub mod walk512;
 
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
@@ -205,6 +206,15 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         Self::run(|| task.run::<Self>())
     }
+    /// Σ_i a_i·images\[i\] (a GF(2)-linear map of GF(2^127) given by its basis images)
+    /// with no branch or address depending on `a`, by this backend's vector code where
+    /// it has one (the accelerated backends on a CPU with AVX-512F: [`walk512`]);
+    /// `None` sends the caller to its portable walk.
+    #[inline(always)]
+    fn basis_walk_ct<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+        let _ = (images, a);
+        None
+    }
     /// True when GLS254's main loops run in this backend's own vector code
     /// ([`gls254`]: `lambda-dbl-add`, `lambda-halve-add`, `lambda-ct`; `vpclmul`, and
     /// `auto` when it selects `vpclmul`). Otherwise the generic loops, their portable
@@ -217,9 +227,20 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
 
 /// The inputs of [`gls254`]'s loops (see [`Backend::gls254_loops`]).
 pub use gls254::{
-    Columns as Gls254Columns, CtColumns as Gls254CtColumns, Fe254,
+    Columns as Gls254Columns, CtColumns as Gls254CtColumns, CtTables as Gls254CtTables, Fe254,
     HalveColumns as Gls254HalveColumns, HalvingTables as Gls254HalvingTables,
 };
+
+/// [`walk512::walk2`] for two-word elements (GF(2^127)); `None` for other sizes.
+#[inline(always)]
+fn walk_two_words<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+    if N != 2 {
+        return None;
+    }
+    let (pairs, _) = images.as_flattened().as_chunks::<2>();
+    let r = walk512::walk2(pairs, &[a[0], a[1]])?;
+    Some(core::array::from_fn(|i| r[i]))
+}
 
 /// Which implementation a run uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -770,6 +791,13 @@ macro_rules! accelerated_backend {
                 $gls254_loops
             }
             #[inline(always)]
+            fn basis_walk_ct<const N: usize>(
+                images: &[[u64; N]],
+                a: &[u64; N],
+            ) -> Option<[u64; N]> {
+                walk_two_words(images, a)
+            }
+            #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
                 require($kind);
                 if const { T::SMALL } {
@@ -876,6 +904,13 @@ impl Backend for Auto {
         return selected_code() == VPCLMUL;
         #[cfg(not(target_arch = "x86_64"))]
         false
+    }
+    #[inline(always)]
+    fn basis_walk_ct<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+        if selected_code() == PORTABLE {
+            return None;
+        }
+        walk_two_words(images, a)
     }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {

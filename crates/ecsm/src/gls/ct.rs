@@ -128,6 +128,36 @@ fn generic_columns<F: GlsField>(
     q
 }
 
+/// Q after every column of the regular digits, on the generic field's tables: the first
+/// column's P1 + P2, then the backend's loop ([`GlsField::lambda_ct_columns`]) or the
+/// generic one; exceptional factors are OR-ed into `bad`.
+fn all_columns<F: GlsField>(
+    curve: &GlsCurve<F>,
+    t1: &[(F, F)],
+    t2: &[(F, F)],
+    (d1, d2): (&[i8], &[i8]),
+    w: usize,
+    bad: &mut u64,
+) -> Lambda<F> {
+    let n = d1.len();
+    let (x1, l1) = lookup(t1, d1[n - 1]);
+    let (x2, l2) = lookup(t2, d2[n - 1]);
+    let start = Lambda {
+        x: x1,
+        l: l1,
+        z: F::one(),
+    };
+    let (q, f, _) = curve.lambda_mixed_add_core(&start, x2, l2);
+    *bad |= zero_mask(&f);
+    match F::lambda_ct_columns(curve, &q, t1, t2, d1, d2, w) {
+        Some((sum, flag)) => {
+            *bad |= opaque(u64::from(flag)).wrapping_neg();
+            sum
+        }
+        None => generic_columns(curve, q, t1, t2, d1, d2, w, bad),
+    }
+}
+
 /// \[k\]P for a reduced k and P ≠ O in the subgroup of order r (module documentation).
 ///
 /// **Wiped:** the GLV split (the halves and their signs), the halves made odd as words,
@@ -145,12 +175,6 @@ pub(crate) fn lambda_ct<F: GlsField>(
     w: usize,
 ) -> Affine<F> {
     let s = Zeroizing::new(glv.split(k));
-    let base = lambda_table(curve, p, 1 << (w - 2));
-    let psi: Vec<_> = base.iter().map(psi_lambda_affine).collect();
-    let (Some(t1), Some(t2)) = (plain_table(&base, s.neg1), plain_table(&psi, s.neg2)) else {
-        // O or T in the table: P is outside the subgroup of odd order.
-        return lambda_dbl_add(curve, &s, p, w);
-    };
     // Odd halves: k_i + 1 when k_i is even; `even` masks remember it.
     let odd = |k: u128| -> (u128, u64) {
         let even = (k as u64 & 1) ^ 1;
@@ -163,26 +187,28 @@ pub(crate) fn lambda_ct<F: GlsField>(
         unreachable!("odd halves below 2^128 and w − 1 in 1..=7");
     };
     let mut bad = 0u64;
-    let n = d1.len();
-    let (x1, l1) = lookup(&t1, d1[n - 1]);
-    let (x2, l2) = lookup(&t2, d2[n - 1]);
-    let start = Lambda {
-        x: x1,
-        l: l1,
-        z: F::one(),
-    };
-    let (mut q, f, _) = curve.lambda_mixed_add_core(&start, x2, l2);
-    bad |= zero_mask(&f);
-    match F::lambda_ct_columns(curve, &q, &t1, &t2, &d1, &d2, w) {
-        Some((sum, flag)) => {
-            q = sum;
+    let (mut q, p1, p2) = match F::lambda_ct_words(curve, p, (s.neg1, s.neg2), (&d1, &d2), w) {
+        Some((q, flag, p1, p2)) => {
             bad |= opaque(u64::from(flag)).wrapping_neg();
+            (q, p1, p2)
         }
-        None => q = generic_columns(curve, q, &t1, &t2, &d1, &d2, w, &mut bad),
-    }
+        None => {
+            let base = lambda_table(curve, p, 1 << (w - 2));
+            let psi: Vec<_> = base.iter().map(psi_lambda_affine).collect();
+            let (Some(t1), Some(t2)) = (plain_table(&base, s.neg1), plain_table(&psi, s.neg2))
+            else {
+                // O or T in the table: P is outside the subgroup of odd order.
+                return lambda_dbl_add(curve, &s, p, w);
+            };
+            (
+                all_columns(curve, &t1, &t2, (&d1, &d2), w, &mut bad),
+                t1[0],
+                t2[0],
+            )
+        }
+    };
     // Take back the 1s added to even halves: Q − P1 and Q − P2, kept by masks.
-    for (t, even) in [(&t1, even1), (&t2, even2)] {
-        let (x, l) = t[0];
+    for ((x, l), even) in [(p1, even1), (p2, even2)] {
         let (sum, f, _) = curve.lambda_mixed_add_core(&q, x, l + F::one());
         bad |= zero_mask(&f) & even;
         q = Lambda {

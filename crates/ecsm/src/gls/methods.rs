@@ -379,16 +379,59 @@ pub(crate) fn lambda_dbl_add<F: GlsField>(
     p: &Affine<F>,
     w: usize,
 ) -> Affine<F> {
-    let table = lambda_table(curve, p, 1 << (w - 2));
-    let (t1, t2) = signed_tables(table, s, psi_lambda_affine, LambdaAffine::neg);
     let (d1, d2) = split_digits(s, w);
-    let q = lambda_dbl_add_digits(curve, &t1, &t2, &d1, &d2, 0);
+    let q = lambda_dbl_add_from(curve, s, p, (&d1, &d2), w, 0);
     curve.lambda_to_affine(&q)
 }
 
+/// The double-and-add of [`lambda_dbl_add`] over the digit columns `from..` with its
+/// table: by the backend's own code where it has one ([`GlsField::lambda_dbl_add_words`]:
+/// table, signs, ψ and loop in its words), otherwise [`lambda_table`],
+/// [`signed_tables`] and [`lambda_dbl_add_digits`]. The parallel method's doubling half
+/// too.
+pub(crate) fn lambda_dbl_add_from<F: GlsField>(
+    curve: &GlsCurve<F>,
+    s: &GlvSplit,
+    p: &Affine<F>,
+    (d1, d2): (&[i8], &[i8]),
+    w: usize,
+    from: usize,
+) -> Lambda<F> {
+    let t = 1 << (w - 2);
+    let neg = (s.neg1 != 0, s.neg2 != 0);
+    if let Some(q) = F::lambda_dbl_add_words(curve, p, neg, (d1, d2), t, from) {
+        return q;
+    }
+    let table = lambda_table(curve, p, t);
+    let (t1, t2) = signed_tables(table, s, psi_lambda_affine, LambdaAffine::neg);
+    lambda_dbl_add_digits(curve, &t1, &t2, d1, d2, from)
+}
+
+/// The highest column at or above `from` with a nonzero digit, where the double-and-add
+/// starts.
+pub(crate) fn top_column(d1: &[i8], d2: &[i8], from: usize) -> Option<usize> {
+    (from..d1.len().max(d2.len()))
+        .rev()
+        .find(|&i| digit(d1, i) != 0 || digit(d2, i) != 0)
+}
+
+/// The starting point of the double-and-add: the entries of its top column (at least one
+/// present), added by the mixed addition when both are.
+pub(crate) fn column_start<F: GlsField>(
+    curve: &GlsCurve<F>,
+    e1: Option<LambdaAffine<F>>,
+    e2: Option<LambdaAffine<F>>,
+) -> Lambda<F> {
+    match (e1, e2) {
+        (Some(a), Some(b)) => curve.lambda_mixed_add(&curve.lambda_affine_to_lambda(&a), &b),
+        (Some(e), None) | (None, Some(e)) => curve.lambda_affine_to_lambda(&e),
+        (None, None) => Lambda::identity(),
+    }
+}
+
 /// Σ_(i ≥ from) (d1_i·T1 + d2_i·T2)·2^(i − from) by the double-and-add loop over the
-/// digit columns `from..` (high to low): [`lambda_dbl_add`] (from = 0) and the parallel
-/// method's doubling half.
+/// digit columns `from..` (high to low), on the generic field after the first column
+/// unless the backend's loop takes the rest ([`GlsField::lambda_columns`]).
 pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
     curve: &GlsCurve<F>,
     t1: &[LambdaAffine<F>],
@@ -397,53 +440,33 @@ pub(crate) fn lambda_dbl_add_digits<F: GlsField>(
     d2: &[i8],
     from: usize,
 ) -> Lambda<F> {
-    let len = d1.len().max(d2.len());
     let neg = LambdaAffine::neg;
-    let mut q: Option<Lambda<F>> = None;
-    // The backend's own loop is offered the columns once, from the first point on.
-    let mut tried = false;
-    for i in (from..len).rev() {
-        let (a, b) = (digit(d1, i), digit(d2, i));
-        q = Some(match q {
-            None => {
-                let mut acc = None;
-                for (d, t) in [(a, t1), (b, t2)] {
-                    if d != 0 {
-                        let e = pick(t, d, neg);
-                        acc = Some(match acc {
-                            None => curve.lambda_affine_to_lambda(&e),
-                            Some(acc) => curve.lambda_mixed_add(&acc, &e),
-                        });
-                    }
-                }
-                match acc {
-                    Some(acc) => acc,
-                    None => continue,
-                }
-            }
-            Some(q) => {
-                if !tried {
-                    tried = true;
-                    if let Some(q) = F::lambda_columns(curve, &q, t1, t2, d1, d2, from, i + 1) {
-                        return q;
-                    }
-                }
-                match (a != 0, b != 0) {
-                    (false, false) => gls_double(curve, &q),
-                    (true, both) => {
-                        let q = curve.lambda_double_add(&q, &pick(t1, a, neg));
-                        if both {
-                            curve.lambda_mixed_add(&q, &pick(t2, b, neg))
-                        } else {
-                            q
-                        }
-                    }
-                    (false, true) => curve.lambda_double_add(&q, &pick(t2, b, neg)),
-                }
-            }
-        });
+    let Some(top) = top_column(d1, d2, from) else {
+        return Lambda::identity();
+    };
+    let entry = |t: &[LambdaAffine<F>], d: i8| (d != 0).then(|| pick(t, d, neg));
+    let mut q = column_start(curve, entry(t1, digit(d1, top)), entry(t2, digit(d2, top)));
+    if top > from {
+        if let Some(q) = F::lambda_columns(curve, &q, t1, t2, d1, d2, from, top) {
+            return q;
+        }
     }
-    q.unwrap_or_else(Lambda::identity)
+    for i in (from..top).rev() {
+        let (a, b) = (digit(d1, i), digit(d2, i));
+        q = match (a != 0, b != 0) {
+            (false, false) => gls_double(curve, &q),
+            (true, both) => {
+                let q = curve.lambda_double_add(&q, &pick(t1, a, neg));
+                if both {
+                    curve.lambda_mixed_add(&q, &pick(t2, b, neg))
+                } else {
+                    q
+                }
+            }
+            (false, true) => curve.lambda_double_add(&q, &pick(t2, b, neg)),
+        };
+    }
+    q
 }
 
 /// The same in López–Dahab coordinates with an affine table (the seed's LD row): per

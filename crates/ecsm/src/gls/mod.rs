@@ -31,7 +31,7 @@ pub mod scalar;
 
 use crate::backend::gls254;
 use crate::backend::{
-    Fe254, Gls254Columns, Gls254CtColumns, Gls254HalveColumns, Gls254HalvingTables,
+    Fe254, Gls254Columns, Gls254CtColumns, Gls254CtTables, Gls254HalveColumns, Gls254HalvingTables,
 };
 use crate::curve::binary::{Affine, Lambda, LambdaAffine};
 use crate::field::ext2::{Gf2Ext, QuadraticBase};
@@ -40,6 +40,10 @@ use methods::GlsCurve;
 
 pub use params::{find_gls_curve, GlsParams, GLS_CURVES};
 pub use scalar::{GlvScalars, GlvSplit};
+
+/// What [`GlsField::lambda_ct_words`] returns: Q, the exceptional flag, and (x, λ) of
+/// the first entries of the two signed tables.
+pub type CtWords<F> = (Lambda<F>, bool, (F, F), (F, F));
 
 /// A field GF(q²) = GF(q)\[u\]/(u² + u + 1) as the GLS methods use it: the Frobenius
 /// a ↦ a^q and the multiplication by u, both additions only.
@@ -67,6 +71,22 @@ pub trait GlsField: BinaryField {
         to: usize,
     ) -> Option<Lambda<Self>> {
         let _ = (curve, q, t1, t2, d1, d2, from, to);
+        None
+    }
+    /// `methods::lambda_dbl_add_from` (the double-and-add over the columns `from..` of
+    /// the digits `d1`, `d2`, with the table of t odd multiples of P, signed by `neg`) by
+    /// the backend's own code where it has one (GLS254 on `vpclmul`: the table, its
+    /// image under ψ and the signs in [`crate::backend::gls254`]'s words, and its loop),
+    /// without building the generic tables; `None` sends the caller to the generic code.
+    fn lambda_dbl_add_words(
+        curve: &GlsCurve<Self>,
+        p: &Affine<Self>,
+        neg: (bool, bool),
+        digits: (&[i8], &[i8]),
+        t: usize,
+        from: usize,
+    ) -> Option<Lambda<Self>> {
+        let _ = (curve, p, neg, digits, t, from);
         None
     }
     /// P, \[3\]P, …, \[2t − 1\]P in λ-affine coordinates as `methods::lambda_table`
@@ -97,6 +117,23 @@ pub trait GlsField: BinaryField {
         w: usize,
     ) -> Option<(Lambda<Self>, bool)> {
         let _ = (curve, q, t1, t2, d1, d2, w);
+        None
+    }
+    /// `lambda-ct`'s table and all its columns by the backend's own code where it has
+    /// one (GLS254 on `vpclmul`: the table, its image under ψ and the signs, by the masks
+    /// `neg`, in [`crate::backend::gls254`]'s words, then
+    /// [`crate::backend::gls254::ct_all_columns`]): Q after the regular digits `d1`, `d2`
+    /// of width `w`, whether an exceptional factor was zero, and the first entries of both
+    /// signed tables (P1 and P2, for the final corrections). `None` sends the caller to the
+    /// generic code.
+    fn lambda_ct_words(
+        curve: &GlsCurve<Self>,
+        p: &Affine<Self>,
+        neg: (u64, u64),
+        digits: (&[i8], &[i8]),
+        w: usize,
+    ) -> Option<CtWords<Self>> {
+        let _ = (curve, p, neg, digits, w);
         None
     }
     /// The weighted sum Σ_j (2j + 1)·Q_j of the accumulators Q_j of
@@ -163,19 +200,41 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
                 })
                 .collect::<Option<Vec<_>>>()
         };
-        let (t1, t2) = (table(t1)?, table(t2)?);
-        let out = gls254::columns(&Gls254Columns {
-            x: fe(&q.x)?,
-            l: fe(&q.l)?,
-            z: fe(&q.z)?,
-            t1: &t1,
-            t2: &t2,
-            d1,
-            d2,
-            from,
-            to,
-        })?;
-        point(out)
+        word_columns(q, (&table(t1)?, &table(t2)?), (d1, d2), from, to)
+    }
+    fn lambda_dbl_add_words(
+        curve: &GlsCurve<Self>,
+        p: &Affine<Self>,
+        (neg1, neg2): (bool, bool),
+        (d1, d2): (&[i8], &[i8]),
+        t: usize,
+        from: usize,
+    ) -> Option<Lambda<Self>> {
+        let (t1, t2) = signed_tables(curve, p, t, (u64::from(neg1), u64::from(neg2)))?;
+        let Some(top) = methods::top_column(d1, d2, from) else {
+            return Some(Lambda::identity());
+        };
+        // The first column's entries on the generic field, as the generic loop adds them.
+        let entry = |t: &[(Fe254, Fe254)], d: i8| -> Option<Option<LambdaAffine<Self>>> {
+            if d == 0 {
+                return Some(None);
+            }
+            let (x, l) = t.get((d.unsigned_abs() / 2) as usize)?;
+            let p = LambdaAffine::Point {
+                x: elem(*x)?,
+                l: elem(*l)?,
+            };
+            Some(Some(if d < 0 { p.neg() } else { p }))
+        };
+        let (e1, e2) = (
+            entry(&t1, methods::digit(d1, top))?,
+            entry(&t2, methods::digit(d2, top))?,
+        );
+        let q = methods::column_start(curve, e1, e2);
+        if top == from {
+            return Some(q);
+        }
+        word_columns(&q, (&t1, &t2), (d1, d2), from, top)
     }
     fn lambda_odd_multiples(
         curve: &GlsCurve<Self>,
@@ -229,6 +288,25 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
         })?;
         Some((point(out)?, bad))
     }
+    fn lambda_ct_words(
+        curve: &GlsCurve<Self>,
+        p: &Affine<Self>,
+        (neg1, neg2): (u64, u64),
+        (d1, d2): (&[i8], &[i8]),
+        w: usize,
+    ) -> Option<CtWords<Self>> {
+        // P is public (the peer's key): the table is built by the variable-time code.
+        let (t1, t2) = signed_tables(curve, p, 1 << (w - 2), (neg1 & 1, neg2 & 1))?;
+        let (out, bad) = gls254::ct_all_columns(&Gls254CtTables {
+            t1: &t1,
+            t2: &t2,
+            d1,
+            d2,
+            w,
+        })?;
+        let first = |t: &[(Fe254, Fe254)]| Some((elem(t.first()?.0)?, elem(t.first()?.1)?));
+        Some((point(out)?, bad, first(&t1)?, first(&t2)?))
+    }
     fn lambda_halve_columns(
         curve: &GlsCurve<Self>,
         r: &LambdaAffine<Self>,
@@ -269,6 +347,56 @@ impl<F: QuadraticBase> GlsField for Gf2Ext<F> {
             .collect::<Option<Vec<_>>>()?;
         Some(methods::halve_sum(curve, &acc))
     }
+}
+
+/// The double-and-add columns `from..to` from q by the backend's loop
+/// ([`gls254::columns`]), on tables in its words.
+fn word_columns<F: QuadraticBase>(
+    q: &Lambda<Gf2Ext<F>>,
+    (t1, t2): (WordSlice<'_>, WordSlice<'_>),
+    (d1, d2): (&[i8], &[i8]),
+    from: usize,
+    to: usize,
+) -> Option<Lambda<Gf2Ext<F>>> {
+    point(gls254::columns(&Gls254Columns {
+        x: fe(&q.x)?,
+        l: fe(&q.l)?,
+        z: fe(&q.z)?,
+        t1,
+        t2,
+        d1,
+        d2,
+        from,
+        to,
+    })?)
+}
+
+/// A table of λ-affine (x, λ) in the backend's words.
+type WordTable = Vec<(Fe254, Fe254)>;
+/// The same, borrowed.
+type WordSlice<'a> = &'a [(Fe254, Fe254)];
+
+/// The tables of both GLV halves in the backend's words, where it has its own loops for
+/// this curve: P, \[3\]P, …, \[2t − 1\]P (`gls254::odd_multiples`, with the field's
+/// variable-time inversion) and their images under ψ, negated where the sign bit of
+/// their half is 1 (by masks, no branch on the bits).
+fn signed_tables<F: QuadraticBase>(
+    curve: &GlsCurve<Gf2Ext<F>>,
+    p: &Affine<Gf2Ext<F>>,
+    t: usize,
+    (neg1, neg2): (u64, u64),
+) -> Option<(WordTable, WordTable)> {
+    if !F::gls254_loops() || !is_gls254(curve) {
+        return None;
+    }
+    let Affine::Point { x, y } = p else {
+        return None;
+    };
+    let invert = |w: Fe254| fe(&elem::<F>(w)?.invert_vartime().ok()?);
+    let mut t1 = gls254::odd_multiples(&fe(x)?, &fe(y)?, t, &invert)?;
+    let t2 = gls254::psi_table(&t1, neg2.wrapping_neg());
+    gls254::negate_table(&mut t1, neg1.wrapping_neg());
+    Some((t1, t2))
 }
 
 /// The words of a GF(2^254) element over GF(2^127), for the backend's loops.

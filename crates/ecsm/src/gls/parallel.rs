@@ -16,14 +16,10 @@
 //! parallelism).
 //! Variable-time, like the two methods it combines.
 
-use super::methods::{
-    lambda_dbl_add_digits, lambda_halve_add_digits, lambda_table, signed_tables, split_digits,
-    GlsCurve,
-};
-use super::psi::psi_lambda_affine;
+use super::methods::{lambda_dbl_add_from, lambda_halve_add_digits, split_digits, GlsCurve};
 use super::scalar::{GlvScalars, WORDS};
 use super::GlsField;
-use crate::curve::binary::{Affine, LambdaAffine};
+use crate::curve::binary::Affine;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::*};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::Thread;
@@ -226,10 +222,8 @@ pub(crate) fn lambda_parallel<F: GlsField>(
             })
         })
     });
-    let table = lambda_table(curve, p, 1 << (w - 2));
-    let (t1, t2) = signed_tables(table, &s, psi_lambda_affine, LambdaAffine::neg);
     let (d1, d2) = &*digits;
-    let high = lambda_dbl_add_digits(curve, &t1, &t2, d1, d2, t);
+    let high = lambda_dbl_add_from(curve, &s, p, (d1, d2), w, t);
     let low = match halves() {
         // Run here, the job's operations were counted on this thread already.
         (Some((low, counts)), remote) => {

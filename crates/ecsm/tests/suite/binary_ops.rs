@@ -66,6 +66,10 @@ fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
                     want.limbs(),
                     "apply_ct({k}) of {a:?}"
                 );
+                // The backend's vector walk, where it has one, against the portable one.
+                if let Some(v) = B::basis_walk_ct(basis.images(), a.limbs()) {
+                    assert_eq!(&v, want.limbs(), "{}: basis_walk_ct({k}) of {a:?}", B::NAME);
+                }
             }
         }
     }
@@ -271,6 +275,7 @@ gf2m_tests! {
     frobenius_clmul: gf2m_frobenius<Clmul>;
     multi_square: multi_square_runs<Auto>;
     multi_square_portable: multi_square_runs<Portable>;
+    multi_square_clmul: multi_square_runs<Clmul>;
     quadratic_portable: gf2m_quadratic<Portable>;
     quadratic_clmul: gf2m_quadratic<Clmul>;
     sqrt_portable: gf2m_sqrt<Portable>;

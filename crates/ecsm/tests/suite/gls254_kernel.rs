@@ -9,7 +9,8 @@ use crate::common;
 
 use common::{backend_available, rng};
 use ecsm::backend::gls254::{
-    columns, ct_columns, halve_columns, weighted_sum, Columns, CtColumns, Fe254, HalveColumns,
+    columns, ct_all_columns, ct_columns, halve_columns, negate_table, psi_table, weighted_sum,
+    Columns, CtColumns, CtTables, Fe254, HalveColumns,
 };
 use ecsm::backend::{Auto, Backend, Portable, Vpclmul};
 use ecsm::curve::binary::{Affine, Lambda, LambdaAffine};
@@ -251,49 +252,76 @@ fn the_loop_declines_where_the_formulas_have_exceptions() {
     assert!(o.run(1, 1).is_some(), "no columns: nothing to decline");
 }
 
+/// The double-and-add and constant-time methods, whose fast paths build the tables in the
+/// backend's words (`GlsField::lambda_dbl_add_words`, `lambda_ct_words`), against the
+/// portable field's generic code, on edge scalars and halves of every sign.
 #[test]
-fn lambda_dbl_add_on_vpclmul_agrees_with_portable() {
+fn lambda_dbl_add_and_ct_on_vpclmul_agree_with_portable() {
     if !backend_available::<Vpclmul>("the GLS254 loop") {
         return;
     }
     let nc = gls254();
-    let cv = nc.curve().map_field(|a: Gf254| {
-        Gf2Ext::new(
-            a.c0.with_backend::<Vpclmul>(),
-            a.c1.with_backend::<Vpclmul>(),
-        )
-    });
+    let cv = nc.curve().map_field(on_backend::<Vpclmul>);
     let cp = nc.curve().map_field(on_portable);
     let mut r = rng(0x6a7);
     let n = nc.glv().order();
-    for w in 2..=7 {
-        let p = point(nc, &mut r);
-        let mut ks: Vec<Vec<u64>> = vec![vec![0], vec![1], vec![2], n.to_vec()];
-        ks.push(vec![r.next_u64(), r.next_u64(), r.next_u64(), r.next_u64()]);
-        for k in &ks {
-            let m = GlsMethod::LambdaDblAdd(w);
-            let a = gls_mul(&cp, nc.glv(), m, k, &p.map(on_portable)).unwrap();
-            let b = gls_mul(
-                &cv,
-                nc.glv(),
-                m,
-                k,
-                &p.map(|a: Gf254| {
-                    Gf2Ext::new(
-                        a.c0.with_backend::<Vpclmul>(),
-                        a.c1.with_backend::<Vpclmul>(),
-                    )
-                }),
-            )
-            .unwrap();
-            let back = |v: Affine<Gf254With<Vpclmul>>| {
-                v.map(|a| Gf2Ext::new(a.c0.with_backend::<Auto>(), a.c1.with_backend::<Auto>()))
-            };
-            let fwd = |v: Affine<Fp>| {
-                v.map(|a| Gf2Ext::new(a.c0.with_backend::<Auto>(), a.c1.with_backend::<Auto>()))
-            };
-            assert_eq!(back(b), fwd(a), "w = {w}, k = {k:x?}");
+    let mut ks: Vec<Vec<u64>> = vec![
+        vec![0],
+        vec![1],
+        vec![2],
+        order_plus(n, -1),
+        n.to_vec(),
+        order_plus(n, 1),
+        vec![0, 0, 1, 0],
+    ];
+    // Random scalars until the halves have had each pair of signs.
+    let sign_pair = |k: &[u64]| {
+        let s = nc.glv().split(&nc.glv().reduce(k));
+        (s.neg1 & 2 | s.neg2 & 1) as usize
+    };
+    let mut signs = [false; 4];
+    for _ in 0..1000 {
+        let k = vec![r.next_u64(), r.next_u64(), r.next_u64(), r.next_u64()];
+        if !std::mem::replace(&mut signs[sign_pair(&k)], true) {
+            ks.push(k);
         }
+    }
+    assert_eq!(signs, [true; 4], "every sign pair of the halves was found");
+    for w in 2..=8 {
+        let p = point(nc, &mut r);
+        for k in &ks {
+            for m in [GlsMethod::LambdaDblAdd(w), GlsMethod::LambdaCt(w)] {
+                let a = gls_mul(&cp, nc.glv(), m, k, &p.map(on_portable)).unwrap();
+                let b = gls_mul(&cv, nc.glv(), m, k, &p.map(on_backend::<Vpclmul>)).unwrap();
+                assert_eq!(to_auto(b), to_auto(a), "{m:?}, k = {k:x?}");
+            }
+        }
+    }
+}
+
+/// `psi_table` and `negate_table` on words against ψ and the negation of the generic
+/// λ-affine points.
+#[test]
+fn psi_and_sign_tables_match_the_generic_maps() {
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6ad);
+    let base: Vec<LambdaAffine<Fp>> = (0..8)
+        .map(|_| c.affine_to_lambda_affine(&point(nc, &mut r).map(on_portable)))
+        .collect();
+    let words_of = |t: &[LambdaAffine<Fp>]| t.iter().map(entry).collect::<Vec<_>>();
+    for neg in [0, u64::MAX] {
+        let sign = |p: LambdaAffine<Fp>| if neg != 0 { p.neg() } else { p };
+        let psi: Vec<_> = base.iter().map(|p| sign(psi_lambda_affine(p))).collect();
+        assert_eq!(
+            psi_table(&words_of(&base), neg),
+            words_of(&psi),
+            "neg = {neg:x}"
+        );
+        let mut t = words_of(&base);
+        negate_table(&mut t, neg);
+        let want: Vec<_> = base.iter().map(|p| sign(*p)).collect();
+        assert_eq!(t, words_of(&want), "neg = {neg:x}");
     }
 }
 
@@ -370,6 +398,76 @@ fn the_constant_time_loop_matches_the_generic_formulas_word_for_word() {
     // Malformed jobs are declined.
     case.d2 = vec![1];
     assert_eq!(ct_run(&case, 4), None, "digit strings of different lengths");
+}
+
+/// `ct_all_columns`: the first column (the top digits' entries added by the mixed
+/// addition) and the loop, against the generic first column and the portable twin.
+#[test]
+fn the_constant_time_columns_from_the_top_match_the_generic_code() {
+    if !backend_available::<Vpclmul>("the GLS254 constant-time loop") {
+        return;
+    }
+    let nc = gls254();
+    let c = nc.curve().map_field(on_portable);
+    let mut r = rng(0x6ae);
+    let pick = |t: &[LambdaAffine<Fp>], d: i8| {
+        let e = t[(d.unsigned_abs() / 2) as usize];
+        if d < 0 {
+            e.neg()
+        } else {
+            e
+        }
+    };
+    for trial in 0..30 {
+        let w = 2 + trial % 5;
+        let len = if trial < 20 {
+            1 + trial % 7
+        } else {
+            127usize.div_ceil(w - 1)
+        };
+        let mut case = Case::random(nc, &c, &mut r, len);
+        for d in case.d1.iter_mut().chain(case.d2.iter_mut()) {
+            if *d == 0 {
+                *d = if r.next_u32() & 1 == 0 { 3 } else { -1 };
+            }
+        }
+        let top = len - 1;
+        // P1 ≠ ±P2 on random points: the mixed addition's generic path, as the
+        // constant-time code's core formula takes it.
+        let start = c.lambda_affine_to_lambda(&pick(&case.t1, case.d1[top]));
+        case.q = c.lambda_mixed_add(&start, &pick(&case.t2, case.d2[top]));
+        let t1: Vec<_> = case.t1.iter().map(entry).collect();
+        let t2: Vec<_> = case.t2.iter().map(entry).collect();
+        let (got, bad) = ct_all_columns(&CtTables {
+            t1: &t1,
+            t2: &t2,
+            d1: &case.d1,
+            d2: &case.d2,
+            w,
+        })
+        .expect("a well-formed job");
+        assert!(!bad, "trial {trial}: no exceptional factor on random input");
+        assert_eq!(got, ct_twin(&c, &case, w), "trial {trial}, w = {w}");
+    }
+    // The first column's P1 = P2 (F = 0) raises the flag.
+    let case = Case::random(nc, &c, &mut r, 1);
+    let t1: Vec<_> = case.t1.iter().map(entry).collect();
+    let job = CtTables {
+        t1: &t1,
+        t2: &t1,
+        d1: &[1],
+        d2: &[1],
+        w: 4,
+    };
+    assert!(
+        ct_all_columns(&job).expect("a well-formed job").1,
+        "P1 = P2"
+    );
+    assert_eq!(
+        ct_all_columns(&CtTables { d2: &[1, 1], ..job }),
+        None,
+        "digit strings of different lengths"
+    );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -183,12 +183,13 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
             return itoh_tsujii(self, &S::CHAIN, false);
         }
         let tables = S::tables();
-        let (Some(t28), Some(t56)) = (tables.multi_square_basis(28), tables.multi_square_basis(56))
-        else {
+        let (Some(t14), Some(t28), Some(t56)) = (
+            tables.multi_square_basis(14),
+            tables.multi_square_basis(28),
+            tables.multi_square_basis(56),
+        ) else {
             return itoh_tsujii(self, &S::CHAIN, false);
         };
-        let walk =
-            |t: &tables::BasisImages<N>, x: Self| Self::from_limbs_unchecked(t.apply_ct(&x.limbs));
         // β_k = a^(2^k − 1); β_(i+j) = β_i^(2^j)·β_j.
         let b1 = *self;
         let b2 = b1.square() * b1;
@@ -196,6 +197,20 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let b6 = b3.multi_square_ct(3) * b3;
         let b7 = b6.square() * b1;
         let b14 = b7.multi_square_ct(7) * b7;
+        // The backend's vector walk where it has one ([`Backend::basis_walk_ct`]), on all
+        // the long runs; otherwise the portable walk on the runs of 28 and 56 only.
+        if let Some(w) = B::basis_walk_ct(t14.images(), &b14.limbs) {
+            let walk = |t: &tables::BasisImages<N>, x: Self| {
+                let w = B::basis_walk_ct(t.images(), &x.limbs);
+                Self::from_limbs_unchecked(w.unwrap_or_else(|| t.apply_ct(&x.limbs)))
+            };
+            let b28 = Self::from_limbs_unchecked(w) * b14;
+            let b56 = walk(t28, b28) * b28;
+            let b112 = walk(t56, b56) * b56;
+            return (walk(t14, b112) * b14).square();
+        }
+        let walk =
+            |t: &tables::BasisImages<N>, x: Self| Self::from_limbs_unchecked(t.apply_ct(&x.limbs));
         let b28 = b14.multi_square_ct(14) * b14;
         let b56 = walk(t28, b28) * b28;
         let b112 = walk(t56, b56) * b56;

@@ -125,6 +125,12 @@ pub struct BasisImages<const N: usize> {
 }
 
 impl<const N: usize> BasisImages<N> {
+    /// The images, of the basis elements in order.
+    #[inline(always)]
+    pub fn images(&self) -> &[[u64; N]] {
+        &self.images
+    }
+
     /// Σ_i a_i·image_i, with no branch or address depending on `a`.
     #[inline(always)]
     pub fn apply_ct(&self, a: &[u64; N]) -> [u64; N] {
