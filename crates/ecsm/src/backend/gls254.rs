@@ -369,12 +369,8 @@ pub struct HalveColumns<'a> {
     pub tables: &'a HalvingTables,
 }
 
-/// Most accumulators [`halve_columns`] takes: 2^(w − 2) for the widest NAF, w = 8.
-pub const HALVE_MAX_SLOTS: usize = 64;
-
 /// The accumulators (X, L, Z) after the positions of `job`, canonical (`None` for one
-/// that received no point), or `None` when this CPU lacks AVX2 or VPCLMULQDQ, for more
-/// than [`HALVE_MAX_SLOTS`] accumulators, when a
+/// that received no point), or `None` when this CPU lacks AVX2 or VPCLMULQDQ, when a
 /// digit below `to` has no accumulator, when x or l is not canonical (a coefficient
 /// with bit 127 set), or when a mixed addition would have taken the generic
 /// code's exceptional path (Z = 0, or the two points equal up to sign).
@@ -389,12 +385,7 @@ pub fn halve_columns(job: &HalveColumns<'_>) -> Option<Vec<Option<[Fe254; 3]>>> 
             .all(|&v| ((v.unsigned_abs() / 2) as usize) < job.slots || v == 0)
     };
     let canonical = |v: &Fe254| v[1] >> 63 == 0 && v[3] >> 63 == 0;
-    if job.slots > HALVE_MAX_SLOTS
-        || !fits(job.d1)
-        || !fits(job.d2)
-        || !canonical(&job.x)
-        || !canonical(&job.l)
-    {
+    if !fits(job.d1) || !fits(job.d2) || !canonical(&job.x) || !canonical(&job.l) {
         return None;
     }
     #[cfg(target_arch = "x86_64")]

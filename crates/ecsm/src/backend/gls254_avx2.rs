@@ -206,7 +206,6 @@ struct Entry {
     l1u: __m256i,
 }
 
-#[derive(Clone, Copy)]
 struct Point {
     x: __m256i,
     l: __m256i,
@@ -708,17 +707,7 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
     let (h, gh) = (job.tables.h_table(), job.tables.gh_table());
     let masks = job.tables.trace_masks();
     let digit = |d: &[i8], i: usize| d.get(i).copied().unwrap_or(0);
-    // On the stack: a heap vector of them, written at every addition, can share cache
-    // lines with the caller's data when `lambda-parallel` runs this loop on its worker
-    // thread (allocations move between the threads' caches of free chunks). Measured in
-    // `lambda-parallel:w=4,t=40`: XXX
-    let zero = _mm256_setzero_si256();
-    let mut acc = [Point {
-        x: zero,
-        l: zero,
-        z: zero,
-    }; super::gls254::HALVE_MAX_SLOTS];
-    let mut used = 0u64;
+    let mut acc: Vec<Option<Point>> = (0..job.slots).map(|_| None).collect();
     let mut bad = 0u32;
     // Each position's additions come right after its point, as in the generic loop.
     // Issuing them a few halvings later instead (from a buffer of the points, so that
@@ -741,16 +730,15 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
                 // −(x, λ) = (x, λ + 1).
                 let neg = (d < 0) ^ flip;
                 let pl = if neg { xor(pl, one) } else { pl };
-                let j = (d.unsigned_abs() / 2) as usize;
-                acc[j] = match used >> j & 1 {
-                    0 => Point {
+                let slot = &mut acc[(d.unsigned_abs() / 2) as usize];
+                *slot = Some(match slot {
+                    None => Point {
                         x: px,
                         l: pl,
                         z: one,
                     },
-                    _ => mixed_add(&acc[j], px, pl, &mut bad),
-                };
-                used |= 1 << j;
+                    Some(q) => mixed_add(q, px, pl, &mut bad),
+                });
             }
             if i > 0 {
                 (xw, l) = halve(xw, x, l, h, gh, masks);
@@ -765,10 +753,9 @@ pub(super) unsafe fn halve_columns_avx2(job: &HalveColumns<'_>) -> Option<Vec<Op
         return None;
     }
     // SAFETY: as above.
-    let out = acc[..job.slots]
+    let out = acc
         .iter()
-        .enumerate()
-        .map(|(j, q)| (used >> j & 1 != 0).then(|| unsafe { q.store() }))
+        .map(|q| q.as_ref().map(|q| unsafe { q.store() }))
         .collect();
     Some(out)
 }
