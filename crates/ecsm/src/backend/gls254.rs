@@ -1,9 +1,11 @@
 //! The main loops of `lambda-dbl-add` ([`columns`], also the doubling half of
 //! `lambda-parallel`), `lambda-halve-add` ([`halve_columns`], also the halving half of
-//! `lambda-parallel`) and `lambda-ct` ([`ct_columns`]) on GLS254 (a2 = u, b = 1 + z^27),
-//! with every GF(2^254) element held in one 256-bit register (c₀ in the low lane, c₁ in
-//! the high one) for the whole loop. AVX2 and VPCLMULQDQ, the `vpclmul` backend's
-//! features (the halving also uses its BMI2 and POPCNT).
+//! `lambda-parallel`) and `lambda-ct` ([`ct_all_columns`], first column included, or
+//! [`ct_columns`] after it), and their tables ([`odd_multiples`], [`psi_table`],
+//! [`negate_table`]: the methods go from P to the loop in these words) on GLS254
+//! (a2 = u, b = 1 + z^27), with every GF(2^254) element held in one 256-bit register
+//! (c₀ in the low lane, c₁ in the high one) for the whole loop. AVX2 and VPCLMULQDQ, the
+//! `vpclmul` backend's features (the halving also uses its BMI2 and POPCNT).
 //!
 //! The generic loops (`gls::methods::lambda_dbl_add_digits`, `gls::methods`'s
 //! `halve_loop`, `gls::ct`'s `generic_columns`) are their portable twins: the same
