@@ -51,11 +51,16 @@ unsafe fn walk2_avx512(images: &[[u64; 2]], a: &[u64; 2]) -> [u64; 2] {
             let k = _mm512_test_epi64_mask(bits, pick);
             let g = 16 * w + j;
             let lanes = if g == 31 { last } else { 0xff };
-            // SAFETY: lanes 0..8 of the words from 8g lie within `flat` (1016 or 1024
-            // words) except, in the last group of 127 images, the two the mask leaves
-            // out, which a masked load neither reads nor faults on.
+            // SAFETY: lanes 0..8 of the words from 8g lie within `flat` (254 or 256
+            // words) except, in the last group of 127 images, the two the constant mask
+            // leaves out, which a masked load neither reads nor faults on.
             let v =
                 unsafe { _mm512_maskz_loadu_epi64(lanes, flat.as_ptr().add(8 * g) as *const i64) };
+            // In a register first: folded into the masked XOR as a memory operand, the
+            // load would be masked by the secret bits, and which cache lines it touches
+            // could depend on them.
+            // SAFETY: AVX-512F, this function's context.
+            let v = unsafe { in_register(v) };
             acc[g % 8] = _mm512_mask_xor_epi64(acc[g % 8], k, acc[g % 8], v);
         }
     }
@@ -72,4 +77,25 @@ unsafe fn walk2_avx512(images: &[[u64; 2]], a: &[u64; 2]) -> [u64; 2] {
         _mm_cvtsi128_si64(x) as u64,
         _mm_extract_epi64::<1>(x) as u64,
     ]
+}
+
+/// `v`, which the compiler must now hold in a register: it cannot fold the load that
+/// produced it into a later instruction.
+///
+/// # Safety
+/// The CPU must support AVX-512F (the register class).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn in_register(mut v: core::arch::x86_64::__m512i) -> core::arch::x86_64::__m512i {
+    // SAFETY: the block is empty (a comment); it reads and writes only the register
+    // holding v, touches no memory, no stack and no flags.
+    unsafe {
+        core::arch::asm!(
+            "/* {0} */",
+            inout(zmm_reg) v,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    v
 }
