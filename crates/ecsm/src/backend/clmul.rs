@@ -154,8 +154,9 @@ unsafe fn karatsuba256<C: ClmulOp>(c: [__m128i; 2], d: [__m128i; 2]) -> [__m128i
 }
 
 /// The product of two polynomials of four 128-bit blocks (GF(2^409)) by Karatsuba on two
-/// levels, as eight vectors (low first), or `None` for other sizes, which the schoolbook
-/// loop of [`mul_with`] takes: 27 carry-less products instead of 48. Dependent-chain
+/// levels, as eight vectors (low first): 27 carry-less products instead of 48. Five
+/// blocks go to [`karatsuba_five`]; `None` for other sizes, which the schoolbook loop of
+/// [`mul_with`] takes. Dependent-chain
 /// latency of a GF(2^409) product (`ecsm field-bench --field 2^409`, native builds,
 /// pinned, three alternated runs, 2026-11-27): 33.8–33.9 ns → 21.0–21.1 ns. Two and
 /// three blocks lost the same way (GF(2^233) 9.1 → 13.1 ns, GF(2^283) 16.1 → 18.0 ns,
@@ -167,7 +168,7 @@ unsafe fn karatsuba256<C: ClmulOp>(c: [__m128i; 2], d: [__m128i; 2]) -> [__m128i
 #[inline(always)]
 unsafe fn karatsuba_blocks<C: ClmulOp>(a: &[__m128i], b: &[__m128i], pairs: usize) -> Option<Vecs> {
     if pairs == 5 {
-        // SAFETY: as below.
+        // SAFETY: the caller guarantees what `C` uses.
         return Some(unsafe { karatsuba_five::<C>(a, b) });
     }
     if pairs != 4 {
