@@ -53,8 +53,8 @@ pub fn info(backend: BackendKind) {
         },
     };
     println!("backend-reason: {why}");
-    // The prime fields are portable code except P-256 and secp256k1, whose assembly follows
-    // the CPU and ECSM_BACKEND=portable (`ecsm::backend::adx`); one switch for both.
+    // The prime fields are portable code except P-256, P-384 and secp256k1, whose assembly
+    // follows the CPU and ECSM_BACKEND=portable (`ecsm::backend::adx`); one switch for all.
     let p256 = if ecsm::backend::adx::available() {
         "adx (BMI2/ADX assembly)"
     } else if ecsm::backend::adx::supported() {
@@ -63,6 +63,7 @@ pub fn info(backend: BackendKind) {
         "portable (no BMI2/ADX)"
     };
     println!("p256-field: {p256}");
+    println!("p384-field: {p256}");
 }
 
 fn field_line<const N: usize, S: Gf2mSpec<N>>() -> String {

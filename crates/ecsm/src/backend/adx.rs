@@ -1,5 +1,5 @@
 //! Whether the prime-field assembly (BMI2 and ADX: [`super::p256_adx`],
-//! [`super::k256_adx`]) runs in this process.
+//! [`super::p384_adx`], [`super::k256_adx`]) runs in this process.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 

@@ -1,5 +1,5 @@
-//! Carry-less multiplication backends for GF(2^m), and the BMI2/ADX assembly of the P-256
-//! and secp256k1 prime fields ([`p256_adx`], [`k256_adx`]).
+//! Carry-less multiplication backends for GF(2^m), and the BMI2/ADX assembly of the P-256,
+//! P-384 and secp256k1 prime fields ([`p256_adx`], [`p384_adx`], [`k256_adx`]).
 //!
 //! Every backend computes the same two primitives, the product and the square of N-word
 //! polynomials followed by reduction modulo the field polynomial (a [`Reduction`] known
@@ -15,6 +15,7 @@ pub mod adx;
 pub mod barrier;
 pub mod k256_adx;
 pub mod p256_adx;
+pub mod p384_adx;
 pub mod portable;
 pub mod tsc;
 pub mod walk512;

@@ -34,8 +34,9 @@ pub const FIELD_NAMES: [&str; 7] = {
 };
 
 /// The prime fields `field-bench` knows (their `Field::NAME`), in report order. They
-/// have a single, portable implementation, except `p256` and `secp256k1`, whose products,
-/// squares, sums and differences run on BMI2/ADX assembly ([`crate::backend::p256_adx`],
+/// have a single, portable implementation, except `p256`, `p384` and `secp256k1`, whose
+/// products, squares, sums and differences run on BMI2/ADX assembly
+/// ([`crate::backend::p256_adx`], [`crate::backend::p384_adx`],
 /// [`crate::backend::k256_adx`], backend name `adx`) where the CPU has it.
 pub const PRIME_FIELD_NAMES: [&str; 22] = [
     "p192",
@@ -194,11 +195,11 @@ fn bench_prime<F: Field>(cfg: BenchConfig) -> Vec<OpTiming> {
 }
 
 /// The prime fields with BMI2/ADX assembly ([`crate::backend::p256_adx`],
-/// [`crate::backend::k256_adx`]).
-const ADX_FIELDS: [&str; 2] = ["p256", "secp256k1"];
+/// [`crate::backend::p384_adx`], [`crate::backend::k256_adx`]).
+const ADX_FIELDS: [&str; 3] = ["p256", "p384", "secp256k1"];
 
-/// The backend a prime field's arithmetic runs on in this process: `adx` for P-256 and
-/// secp256k1 where [`adx::available`], `portable` otherwise.
+/// The backend a prime field's arithmetic runs on in this process: `adx` for P-256,
+/// P-384 and secp256k1 where [`adx::available`], `portable` otherwise.
 pub fn prime_backend(field: &str) -> &'static str {
     if ADX_FIELDS.contains(&field) && adx::available() {
         "adx"
@@ -207,34 +208,34 @@ pub fn prime_backend(field: &str) -> &'static str {
     }
 }
 
-/// The portable twin of a four-word field's assembly, timed on the same chains
+/// The portable twin of a field's assembly, timed on the same chains
 /// (`--both-backends`): the product, square and sum by the generic code.
-fn bench_portable_twin<S: FpSpec<4>>(cfg: BenchConfig) -> Vec<OpTiming> {
-    type F<S> = Fp<4, S>;
-    struct MulP<S: FpSpec<4>>(F<S>);
-    impl<S: FpSpec<4>> ChainOp<F<S>> for MulP<S> {
+fn bench_portable_twin<const N: usize, S: FpSpec<N>>(cfg: BenchConfig) -> Vec<OpTiming> {
+    type F<const N: usize, S> = Fp<N, S>;
+    struct MulP<const N: usize, S: FpSpec<N>>(F<N, S>);
+    impl<const N: usize, S: FpSpec<N>> ChainOp<F<N, S>> for MulP<N, S> {
         #[inline(always)]
-        fn step(&self, x: F<S>) -> F<S> {
+        fn step(&self, x: F<N, S>) -> F<N, S> {
             x.mul_portable(self.0)
         }
     }
     struct SqrP;
-    impl<S: FpSpec<4>> ChainOp<F<S>> for SqrP {
+    impl<const N: usize, S: FpSpec<N>> ChainOp<F<N, S>> for SqrP {
         #[inline(always)]
-        fn step(&self, x: F<S>) -> F<S> {
-            x.mul_portable(x)
+        fn step(&self, x: F<N, S>) -> F<N, S> {
+            x.square_portable()
         }
     }
-    struct AddP<S: FpSpec<4>>(F<S>);
-    impl<S: FpSpec<4>> ChainOp<F<S>> for AddP<S> {
+    struct AddP<const N: usize, S: FpSpec<N>>(F<N, S>);
+    impl<const N: usize, S: FpSpec<N>> ChainOp<F<N, S>> for AddP<N, S> {
         #[inline(always)]
-        fn step(&self, x: F<S>) -> F<S> {
+        fn step(&self, x: F<N, S>) -> F<N, S> {
             x.add_portable(self.0)
         }
     }
     let mut rng = SplitMix(0x5eed_f1e1d);
-    let a: F<S> = nonzero(&mut rng);
-    let b: F<S> = nonzero(&mut rng);
+    let a: F<N, S> = nonzero(&mut rng);
+    let b: F<N, S> = nonzero(&mut rng);
     let row = |op, timing| OpTiming {
         field: S::NAME,
         op,
@@ -398,9 +399,9 @@ pub fn prime_fields() -> Vec<PrimeFieldInfo> {
 
 /// Time every operation of `field` (one of [`FIELD_NAMES`] or [`PRIME_FIELD_NAMES`]) on
 /// the backend named `backend` (`portable`, `clmul` or `vpclmul`; prime fields
-/// `portable`, and `adx` for `p256` and `secp256k1`); `None` for an unknown field or
-/// backend. The caller checks that the backend is supported before asking for it. The
-/// `portable` rows of those two, where the assembly is available, are its generic twin
+/// `portable`, and `adx` for `p256`, `p384` and `secp256k1`); `None` for an unknown field
+/// or backend. The caller checks that the backend is supported before asking for it. The
+/// `portable` rows of those three, where the assembly is available, are its generic twin
 /// (product, square and sum).
 pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<OpTiming>> {
     if PRIME_FIELD_NAMES.contains(&field) {
@@ -408,12 +409,16 @@ pub fn bench_field(cfg: BenchConfig, field: &str, backend: &str) -> Option<Vec<O
             // p448 times the type `ed448` runs on, not the generic one of its spec.
             "portable" if field == "p448" => Some(bench_prime::<FpP448>(cfg)),
             "portable" if field == "p256" && adx::available() => {
-                Some(bench_portable_twin::<P256>(cfg))
+                Some(bench_portable_twin::<4, P256>(cfg))
+            }
+            "portable" if field == "p384" && adx::available() => {
+                Some(bench_portable_twin::<6, P384>(cfg))
             }
             "portable" if field == "secp256k1" && adx::available() => {
-                Some(bench_portable_twin::<Secp256k1>(cfg))
+                Some(bench_portable_twin::<4, Secp256k1>(cfg))
             }
             "adx" if field == "p256" && adx::available() => Some(bench_prime::<FpP256>(cfg)),
+            "adx" if field == "p384" && adx::available() => Some(bench_prime::<FpP384>(cfg)),
             "adx" if field == "secp256k1" && adx::available() => {
                 Some(bench_prime::<FpSecp256k1>(cfg))
             }

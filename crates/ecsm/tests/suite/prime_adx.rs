@@ -1,13 +1,13 @@
-//! The BMI2/ADX assembly of the P-256 and secp256k1 fields (`backend::p256_adx`,
-//! `backend::k256_adx`) against its portable twin (the generic Montgomery or Crandall
+//! The BMI2/ADX assembly of the P-256, P-384 and secp256k1 fields (`backend::p256_adx`,
+//! `backend::p384_adx`, `backend::k256_adx`) against its portable twin (the generic Montgomery or Crandall
 //! code, `Fp::mul_portable` and friends) and against a num-bigint oracle, on edge and
 //! random operands. The edges are taken in the stored form, where the assembly's carries
 //! happen (Montgomery for P-256, plain values for secp256k1): stored words 0, 1, p − 1,
 //! p − 2, 2^255, words of all ones below p, and values next to the digit boundaries of p
-//! and of c = 2^256 − p.
+//! and of c = 2^256 − p (for P-384: of p and of 2^384 − p).
 
-use ecsm::backend::{k256_adx, p256_adx};
-use ecsm::field::prime::{Fp, FpP256, FpSecp256k1, FpSpec};
+use ecsm::backend::{k256_adx, p256_adx, p384_adx};
+use ecsm::field::prime::{Fp, FpP256, FpP384, FpSecp256k1, FpSpec};
 use ecsm::field::{Field, PrimeField};
 use num_bigint::BigUint;
 use num_traits::One;
@@ -32,14 +32,20 @@ fn p_k1() -> BigUint {
     (BigUint::one() << 256) - (BigUint::one() << 32) - 977u16
 }
 
-fn canonical<S: FpSpec<4>>(x: &Fp<4, S>) -> BigUint {
+fn p384() -> BigUint {
+    (BigUint::one() << 384) - (BigUint::one() << 128) - (BigUint::one() << 96)
+        + (BigUint::one() << 32)
+        - 1u8
+}
+
+fn canonical<const N: usize, S: FpSpec<N>>(x: &Fp<N, S>) -> BigUint {
     big(&x.to_words())
 }
 
-fn elem<S: FpSpec<4>>(v: &BigUint) -> Fp<4, S> {
+fn elem<const N: usize, S: FpSpec<N>>(v: &BigUint) -> Fp<N, S> {
     let mut w = v.to_u64_digits();
-    w.resize(4, 0);
-    Fp::<4, S>::from_words(&w).expect("below p")
+    w.resize(N, 0);
+    Fp::<N, S>::from_words(&w).expect("below p")
 }
 
 /// The element whose stored (Montgomery) words are `r` < p: canonical value r·2^−256.
@@ -105,9 +111,50 @@ fn edge_elements() -> Vec<FpP256> {
     v
 }
 
-fn random_elements<S: FpSpec<4>>(n: usize, seed: u64) -> Vec<Fp<4, S>> {
+/// P-384 elements next to the carries of its assembly, as stored (Montgomery) words and
+/// as canonical values.
+fn p384_edges() -> Vec<FpP384> {
+    let p = p384();
+    let one = BigUint::one();
+    let q = (&one << 384u32) - &p;
+    let mut stored_words = vec![
+        BigUint::default(),
+        one.clone(),
+        BigUint::from(2u8),
+        &p - 1u8,
+        &p - 2u8,
+        &p >> 1u8,
+        (&p >> 1u8) + 1u8,
+        &one << 383u32,
+        q.clone(),
+        &q - 1u8,
+        &q + 1u8,
+        &p - &q,
+        &p - (&one << 32u32),
+        &p - (&one << 96u32),
+        &p - (&one << 128u32),
+        (&one << 32u32) - 1u8,
+        &one << 32u32,
+        BigUint::from(u64::MAX) << 320u32,
+        (&one << 384u32) - (&one << 129u32),
+    ];
+    for k in 1..6u32 {
+        stored_words.push(&one << (64 * k));
+        stored_words.push((&one << (64 * k)) - 1u8);
+    }
+    stored_words.retain(|v| v < &p);
+    let r_inv = (&one << 384u32).modpow(&(&p - 2u8), &p);
+    let mut v: Vec<FpP384> = stored_words
+        .iter()
+        .map(|r| elem(&(r * &r_inv % &p)))
+        .collect();
+    v.extend(stored_words.iter().map(elem));
+    v
+}
+
+fn random_elements<const N: usize, S: FpSpec<N>>(n: usize, seed: u64) -> Vec<Fp<N, S>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..n).map(|_| Fp::<4, S>::random(&mut rng)).collect()
+    (0..n).map(|_| Fp::<N, S>::random(&mut rng)).collect()
 }
 
 /// The comparison is only worth something where the assembly runs: say so when it
@@ -126,19 +173,26 @@ fn p256_assembly_runs_where_the_cpu_has_bmi2_and_adx() {
         assert!(k256_adx::mul(&a, &b).is_some());
         assert!(k256_adx::add(&a, &b).is_some());
         assert!(k256_adx::sub(&a, &b).is_some());
+        let (a, b) = ([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]);
+        assert!(p384_adx::mul(&a, &b).is_some());
+        assert!(p384_adx::sqr(&a).is_some());
+        assert!(p384_adx::add(&a, &b).is_some());
+        assert!(p384_adx::sub(&a, &b).is_some());
     } else {
         eprintln!("P-256 assembly not in use here: the comparisons below test the portable code against itself and the oracle");
         assert!(p256_adx::mul(&[1, 0, 0, 0], &[1, 0, 0, 0]).is_none());
+        assert!(p384_adx::mul(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]).is_none());
     }
 }
 
 /// Every pair of `xs`: product, square, sum, difference and negation against the portable
 /// code and the oracle.
-fn check_pairs<S: FpSpec<4>>(xs: &[Fp<4, S>], p: &BigUint) {
+fn check_pairs<const N: usize, S: FpSpec<N>>(xs: &[Fp<N, S>], p: &BigUint) {
     for a in xs {
         let ab = canonical(a);
         assert_eq!(canonical(&a.square()), &ab * &ab % p, "{a:?}²");
         assert_eq!(a.square(), a.mul_portable(*a));
+        assert_eq!(a.square(), a.square_portable());
         for b in xs {
             let bb = canonical(b);
             let prod = *a * *b;
@@ -171,8 +225,8 @@ fn secp256k1_products_sums_and_differences_match_the_portable_code_and_the_oracl
 
 /// Long dependent chains mixing the operations, on random starting values, so that
 /// every intermediate result (not only the chosen edges) is fed back in.
-fn check_chains<S: FpSpec<4>>(seed: u64) {
-    for (i, pair) in random_elements::<S>(64, seed).chunks(2).enumerate() {
+fn check_chains<const N: usize, S: FpSpec<N>>(seed: u64) {
+    for (i, pair) in random_elements::<N, S>(64, seed).chunks(2).enumerate() {
         let (mut x, mut y) = (pair[0], pair[1]);
         let (mut xp, mut yp) = (x, y);
         for step in 0..500 {
@@ -180,7 +234,7 @@ fn check_chains<S: FpSpec<4>>(seed: u64) {
                 0 => (x, xp) = (x * y, xp.mul_portable(yp)),
                 1 => (y, yp) = (x + y, xp.add_portable(yp)),
                 2 => (x, xp) = (x - y, xp.sub_portable(yp)),
-                _ => (y, yp) = (y.square(), yp.mul_portable(yp)),
+                _ => (y, yp) = (y.square(), yp.square_portable()),
             }
             assert_eq!((x, y), (xp, yp), "chain {i}, step {step}");
         }
@@ -189,6 +243,18 @@ fn check_chains<S: FpSpec<4>>(seed: u64) {
 
 #[test]
 fn p256_and_secp256k1_chains_match_the_portable_code() {
-    check_chains::<ecsm::field::prime::P256>(2);
-    check_chains::<ecsm::field::prime::Secp256k1>(4);
+    check_chains::<4, ecsm::field::prime::P256>(2);
+    check_chains::<4, ecsm::field::prime::Secp256k1>(4);
+}
+
+#[test]
+fn p384_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
+    let mut xs = p384_edges();
+    xs.extend(random_elements(40, 5));
+    check_pairs(&xs, &p384());
+}
+
+#[test]
+fn p384_chains_match_the_portable_code() {
+    check_chains::<6, ecsm::field::prime::P384>(6);
 }

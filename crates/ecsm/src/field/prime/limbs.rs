@@ -77,10 +77,21 @@ pub(crate) fn to4<const N: usize>(a: &[u64; N]) -> [u64; 4] {
     r
 }
 
-/// `a` as N words, the inverse of [`to4`] for N = 4.
+/// `a` as N words, the inverse of [`to4`] for N = 4 (and of [`to6`] for N = 6).
 #[inline(always)]
-pub(crate) fn from4<const N: usize>(a: &[u64; 4]) -> [u64; N] {
+pub(crate) fn from4<const N: usize, const M: usize>(a: &[u64; M]) -> [u64; N] {
     let mut r = [0u64; N];
+    for (r, a) in r.iter_mut().zip(a) {
+        *r = *a;
+    }
+    r
+}
+
+/// The first six words of `a` (zero-padded), for the six-word assembly; a no-op after
+/// monomorphisation when N = 6.
+#[inline(always)]
+pub(crate) fn to6<const N: usize>(a: &[u64; N]) -> [u64; 6] {
+    let mut r = [0u64; 6];
     for (r, a) in r.iter_mut().zip(a) {
         *r = *a;
     }

@@ -37,6 +37,8 @@
 //! twin): product 20.6–22.0 ns, square 15.5–16.8 ns, sum 3.5–3.7 ns in the same quick
 //! runs that gave the portable code 26.6–26.9, 23.0–24.9 and 6.5–6.7 ns (the table above
 //! predates the optimisation barrier on the masks, which made the portable sum slower).
+//! The P-384 prime likewise ([`crate::backend::p384_adx`]: product, square, sum and
+//! difference on six words, the generic code its portable twin).
 
 mod gcd;
 mod limbs;
@@ -52,7 +54,7 @@ pub use specs::*;
 use super::bytes::{be_to_words, words_to_be};
 use super::{Field, FieldError};
 use crate::backend::barrier::opaque;
-use crate::backend::{k256_adx, p256_adx};
+use crate::backend::{k256_adx, p256_adx, p384_adx};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -185,6 +187,9 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     const IS_K256: bool = matches!(S::REDUCTION, Reduction::Crandall)
         && N == 4
         && limbs::words_eq(&S::P, &specs::SECP256K1_P);
+    /// The P-384 prime in Montgomery form: products, squares, sums and differences go to
+    /// [`backend::p384_adx`] when it is available (the same representation).
+    const IS_P384: bool = Self::IS_MONT && N == 6 && limbs::words_eq(&S::P, &specs::P384_P);
     const IS_GOLDILOCKS: bool = matches!(S::REDUCTION, Reduction::Goldilocks);
     /// c = 2^k − p for Crandall primes (k the bit length of p); 0 otherwise.
     const C: u64 = if !matches!(S::REDUCTION, Reduction::Crandall) {
@@ -323,7 +328,22 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     #[inline(always)]
     fn mul_repr(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         Self::accel(a, b, p256_adx::mul, k256_adx::mul)
+            .or_else(|| Self::accel6(a, b, p384_adx::mul))
             .unwrap_or_else(|| Self::mul_repr_portable(a, b))
+    }
+
+    /// `op` of the six-word assembly for the P-384 prime ([`Self::IS_P384`]), or None for
+    /// another prime or where the assembly is not available.
+    #[inline(always)]
+    fn accel6(
+        a: &[u64; N],
+        b: &[u64; N],
+        p384: impl FnOnce(&[u64; 6], &[u64; 6]) -> Option<[u64; 6]>,
+    ) -> Option<[u64; N]> {
+        if !Self::IS_P384 {
+            return None;
+        }
+        p384(&limbs::to6(a), &limbs::to6(b)).map(|r| limbs::from4(&r))
     }
 
     /// `op` of the assembly for this prime (`p256` or `k256`, see [`Self::IS_P256`] and
@@ -373,6 +393,16 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         if let Some(r) = Self::accel(a, a, p256_sqr, k256_adx::mul) {
             return r;
         }
+        let p384_sqr = |a: &[u64; 6], _: &[u64; 6]| p384_adx::sqr(a);
+        if let Some(r) = Self::accel6(a, a, p384_sqr) {
+            return r;
+        }
+        Self::sqr_repr_portable(a)
+    }
+
+    /// The generic square, whatever backend is available.
+    #[inline(always)]
+    fn sqr_repr_portable(a: &[u64; N]) -> [u64; N] {
         if Self::IS_MONT && N <= 4 {
             return Self::mul_repr_portable(a, a);
         }
@@ -431,7 +461,9 @@ impl<const N: usize, S: FpSpec<N>> Add for Fp<N, S> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        match Self::accel(&self.repr, &rhs.repr, p256_adx::add, k256_adx::add) {
+        let r = Self::accel(&self.repr, &rhs.repr, p256_adx::add, k256_adx::add)
+            .or_else(|| Self::accel6(&self.repr, &rhs.repr, p384_adx::add));
+        match r {
             Some(r) => Self::from_repr(r),
             None => self.add_portable(rhs),
         }
@@ -447,7 +479,9 @@ impl<const N: usize, S: FpSpec<N>> Sub for Fp<N, S> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        match Self::accel(&self.repr, &rhs.repr, p256_adx::sub, k256_adx::sub) {
+        let r = Self::accel(&self.repr, &rhs.repr, p256_adx::sub, k256_adx::sub)
+            .or_else(|| Self::accel6(&self.repr, &rhs.repr, p384_adx::sub));
+        match r {
             Some(r) => Self::from_repr(r),
             None => self.sub_portable(rhs),
         }
@@ -462,6 +496,12 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
     #[inline(always)]
     pub fn mul_portable(self, rhs: Self) -> Self {
         Self::from_repr(Self::mul_repr_portable(&self.repr, &rhs.repr))
+    }
+    /// `self²` by the generic code.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn square_portable(self) -> Self {
+        Self::from_repr(Self::sqr_repr_portable(&self.repr))
     }
     /// `self + rhs` by the generic code: a + b < 2p, one masked subtraction of p.
     #[doc(hidden)]

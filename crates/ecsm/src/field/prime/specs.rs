@@ -50,6 +50,8 @@ fp_spec!(
     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
     "p384"
 );
+/// The P-384 prime's words, by which `Fp` recognises the field its assembly is for.
+pub(crate) const P384_P: [u64; 6] = <P384 as super::FpSpec<6>>::P;
 fp_spec!(
     /// NIST P-521: p = 2^521 − 1 (FIPS 186-4 §D.1.2.5; SEC 2 secp521r1). A Crandall
     /// prime with c = 1.
