@@ -153,23 +153,42 @@ unsafe fn karatsuba256<C: ClmulOp>(c: [__m128i; 2], d: [__m128i; 2]) -> [__m128i
     }
 }
 
-/// The product of two polynomials of four 128-bit blocks (GF(2^409)) by Karatsuba on two
-/// levels, as eight vectors (low first): 27 carry-less products instead of 48. Five
-/// blocks go to [`karatsuba_five`]; `None` for other sizes, which the schoolbook loop of
-/// [`mul_with`] takes. Dependent-chain
-/// latency of a GF(2^409) product (`ecsm field-bench --field 2^409`, native builds,
-/// pinned, three alternated runs, 2026-11-27): 33.8–33.9 ns → 21.0–21.1 ns. Two and
-/// three blocks lost the same way (GF(2^233) 9.1 → 13.1 ns, GF(2^283) 16.1 → 18.0 ns,
-/// GF(2^163) 11.6 → 12.5 ns): the sums lengthen the chain more than the saved products
-/// shorten it until the products are this many.
+/// The product of two polynomials of 128-bit blocks by Karatsuba over the blocks, as
+/// vectors (low first), or `None` where the schoolbook loop of [`mul_with`] is faster.
+/// Four blocks (GF(2^409)) take two levels, 27 carry-less products instead of 48; five
+/// go to [`karatsuba_five`], three to [`karatsuba_three`] (both with a zero top word);
+/// two full blocks (GF(2^233)) are one [`karatsuba256`], 9 instead of 12. Measured
+/// (native builds, pinned, alternated, 2026-11-27): the GF(2^409) product's dependent
+/// chain 33.8 → 21.0 ns. The chains of GF(2^233) and GF(2^283) get slower (9.1 → 13.1
+/// and 16.1 → 17.6 ns: the sums lengthen the chain more than the saved products
+/// shorten it), but their scalar multiplications, whose products are mostly
+/// independent, get faster: B-283 `montgomery` 37.5 → 31.3 µs, B-233 14.4 → 13.6 µs.
+/// GF(2^163) (two blocks, the top one half used) stays schoolbook: B-163 `montgomery`
+/// went 11.8 → 12.2 µs with Karatsuba.
 ///
 /// # Safety
 /// The CPU must support what `C` uses.
 #[inline(always)]
-unsafe fn karatsuba_blocks<C: ClmulOp>(a: &[__m128i], b: &[__m128i], pairs: usize) -> Option<Vecs> {
+unsafe fn karatsuba_blocks<C: ClmulOp>(
+    a: &[__m128i],
+    b: &[__m128i],
+    pairs: usize,
+    odd_words: bool,
+) -> Option<Vecs> {
     if pairs == 5 {
         // SAFETY: the caller guarantees what `C` uses.
         return Some(unsafe { karatsuba_five::<C>(a, b) });
+    }
+    if pairs == 2 && !odd_words {
+        // SAFETY: the caller guarantees what `C` uses.
+        let p = unsafe { karatsuba256::<C>([a[0], a[1]], [b[0], b[1]]) };
+        let mut acc: Vecs = [zero(); MAX_LIMBS + 1];
+        acc[..4].copy_from_slice(&p);
+        return Some(acc);
+    }
+    if pairs == 3 && odd_words {
+        // SAFETY: the caller guarantees what `C` uses.
+        return Some(unsafe { karatsuba_three::<C>(a, b) });
     }
     if pairs != 4 {
         return None;
@@ -191,6 +210,41 @@ unsafe fn karatsuba_blocks<C: ClmulOp>(a: &[__m128i], b: &[__m128i], pairs: usiz
         }
     }
     Some(acc)
+}
+
+/// Three blocks with a zero high word (GF(2^283), five words): three-way Karatsuba over
+/// the blocks, each product a [`karatsuba128`] and a2·b2 a single carry-less product:
+/// 16 products instead of the schoolbook loop's 27. With P_i = a_i·b_i and
+/// P_ij = (a_i + a_j)(b_i + b_j), the coefficients of Y = x^128 are P_0,
+/// P_01 + P_0 + P_1, P_02 + P_0 + P_1 + P_2, P_12 + P_1 + P_2 and P_2.
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+unsafe fn karatsuba_three<C: ClmulOp>(a: &[__m128i], b: &[__m128i]) -> Vecs {
+    let mut acc: Vecs = [zero(); MAX_LIMBS + 1];
+    // SAFETY: the caller guarantees what `C` uses.
+    unsafe {
+        let p0 = karatsuba128::<C>(a[0], b[0]);
+        let p1 = karatsuba128::<C>(a[1], b[1]);
+        let p2 = (C::clmul::<0x00>(a[2], b[2]), zero());
+        let p01 = karatsuba128::<C>(xor(a[0], a[1]), xor(b[0], b[1]));
+        let p02 = karatsuba128::<C>(xor(a[0], a[2]), xor(b[0], b[2]));
+        let p12 = karatsuba128::<C>(xor(a[1], a[2]), xor(b[1], b[2]));
+        let s12 = xor2(p1, p2);
+        let coefficients = [
+            p0,
+            xor2(p01, xor2(p0, p1)),
+            xor2(p02, xor2(p0, s12)),
+            xor2(p12, s12),
+            p2,
+        ];
+        for (d, c) in coefficients.iter().enumerate() {
+            acc[d] = xor(acc[d], c.0);
+            acc[d + 1] = xor(acc[d + 1], c.1);
+        }
+    }
+    acc
 }
 
 /// Five blocks with a zero high word (GF(2^571), nine words): three-way Karatsuba over
@@ -532,7 +586,7 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
             av[p] = pair(a, p);
             bv[p] = pair(b, p);
         }
-        if let Some(acc) = karatsuba_blocks::<C>(&av, &bv, pairs) {
+        if let Some(acc) = karatsuba_blocks::<C>(&av, &bv, pairs, N % 2 == 1) {
             return reduce_vecs::<N, R>(&acc, 2 * pairs);
         }
         // Karatsuba on each 128×128 block (a₁b₁·x^128 + (m + a₀b₀ + a₁b₁)·x^64 + a₀b₀ with
