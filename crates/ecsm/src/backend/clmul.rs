@@ -159,7 +159,7 @@ unsafe fn karatsuba256<C: ClmulOp>(c: [__m128i; 2], d: [__m128i; 2]) -> [__m128i
 /// go to [`karatsuba_five`], three to [`karatsuba_three`] (both with a zero top word);
 /// two full blocks (GF(2^233)) are one [`karatsuba256`], 9 instead of 12. Measured
 /// (native builds, pinned, alternated, 2026-11-27): the GF(2^409) product's dependent
-/// chain 33.8 → 21.0 ns. The chains of GF(2^233) and GF(2^283) get slower (9.1 → 13.1
+/// chain 33.8 → 21.0 ns. The chains of GF(2^233) and GF(2^283) get slower (12.5 → 13.1
 /// and 16.1 → 17.6 ns: the sums lengthen the chain more than the saved products
 /// shorten it), but their scalar multiplications, whose products are mostly
 /// independent, get faster: B-283 `montgomery` 37.5 → 31.3 µs, B-233 14.4 → 13.6 µs.

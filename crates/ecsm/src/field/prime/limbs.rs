@@ -66,32 +66,12 @@ pub(crate) const fn words_eq<const N: usize, const M: usize>(a: &[u64; N], b: &[
     true
 }
 
-/// The first four words of `a` (zeros past its end): the view the four-word assembly
-/// takes of an N-word value, only ever called with N = 4.
+/// `a` as N words, truncated or zero-padded: the view the four- and six-word assembly
+/// takes of an M-word value and back (after monomorphisation a copy, or nothing, where
+/// the sizes match; the other sizes are never used).
 #[inline(always)]
-pub(crate) fn to4<const N: usize>(a: &[u64; N]) -> [u64; 4] {
-    let mut r = [0u64; 4];
-    for (r, a) in r.iter_mut().zip(a) {
-        *r = *a;
-    }
-    r
-}
-
-/// `a` as N words, the inverse of [`to4`] for N = 4 (and of [`to6`] for N = 6).
-#[inline(always)]
-pub(crate) fn from4<const N: usize, const M: usize>(a: &[u64; M]) -> [u64; N] {
+pub(crate) fn resized<const N: usize, const M: usize>(a: &[u64; M]) -> [u64; N] {
     let mut r = [0u64; N];
-    for (r, a) in r.iter_mut().zip(a) {
-        *r = *a;
-    }
-    r
-}
-
-/// The first six words of `a` (zero-padded), for the six-word assembly; a no-op after
-/// monomorphisation when N = 6.
-#[inline(always)]
-pub(crate) fn to6<const N: usize>(a: &[u64; N]) -> [u64; 6] {
-    let mut r = [0u64; 6];
     for (r, a) in r.iter_mut().zip(a) {
         *r = *a;
     }

@@ -343,7 +343,7 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         if !Self::IS_P384 {
             return None;
         }
-        p384(&limbs::to6(a), &limbs::to6(b)).map(|r| limbs::from4(&r))
+        p384(&limbs::resized::<6, N>(a), &limbs::resized::<6, N>(b)).map(|r| limbs::resized(&r))
     }
 
     /// `op` of the assembly for this prime (`p256` or `k256`, see [`Self::IS_P256`] and
@@ -357,7 +357,7 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         p256: impl FnOnce(&[u64; 4], &[u64; 4]) -> Option<[u64; 4]>,
         k256: impl FnOnce(&[u64; 4], &[u64; 4]) -> Option<[u64; 4]>,
     ) -> Option<[u64; N]> {
-        let (a, b) = (limbs::to4(a), limbs::to4(b));
+        let (a, b) = (limbs::resized::<4, N>(a), limbs::resized::<4, N>(b));
         let r = if Self::IS_P256 {
             p256(&a, &b)
         } else if Self::IS_K256 {
@@ -365,7 +365,7 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         } else {
             None
         };
-        r.map(|r| limbs::from4(&r))
+        r.map(|r| limbs::resized(&r))
     }
 
     /// The generic product, whatever backend is available.
