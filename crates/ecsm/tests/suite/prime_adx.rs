@@ -48,11 +48,31 @@ fn elem<const N: usize, S: FpSpec<N>>(v: &BigUint) -> Fp<N, S> {
     Fp::<N, S>::from_words(&w).expect("below p")
 }
 
-/// The element whose stored (Montgomery) words are `r` < p: canonical value r·2^−256.
-fn stored(r: &BigUint) -> FpP256 {
-    let p = p();
-    let r_inv = (BigUint::one() << 256u32).modpow(&(&p - 2u8), &p);
-    elem(&(r * r_inv % &p))
+/// Edge values every field shares: 0, 1, 2, p − 1, p − 2 and the two around p/2.
+fn common_edges(p: &BigUint) -> Vec<BigUint> {
+    let one = BigUint::one();
+    vec![
+        BigUint::default(),
+        one.clone(),
+        BigUint::from(2u8),
+        p - 1u8,
+        p - 2u8,
+        p >> 1u8,
+        (p >> 1u8) + 1u8,
+    ]
+}
+
+/// The Montgomery-form elements whose stored words are `words` (those below p, taken as
+/// r, canonical value r·2^−64N), followed by the same values as canonical ones.
+fn stored_and_canonical<const N: usize, S: FpSpec<N>>(
+    mut words: Vec<BigUint>,
+    p: &BigUint,
+) -> Vec<Fp<N, S>> {
+    words.retain(|v| v < p);
+    let r_inv = (BigUint::one() << (64 * N as u32)).modpow(&(p - 2u8), p);
+    let mut v: Vec<Fp<N, S>> = words.iter().map(|r| elem(&(r * &r_inv % p))).collect();
+    v.extend(words.iter().map(elem));
+    v
 }
 
 /// Values next to the carries of the secp256k1 assembly (plain values: stored = canonical).
@@ -60,25 +80,19 @@ fn k1_edges() -> Vec<FpSecp256k1> {
     let p = p_k1();
     let one = BigUint::one();
     let c = (&one << 256u32) - &p;
-    let mut v = vec![
-        BigUint::default(),
-        one.clone(),
-        BigUint::from(2u8),
-        &p - 1u8,
-        &p - 2u8,
+    let mut v = common_edges(&p);
+    v.extend([
         &p - &c,
         c.clone(),
         &c - 1u8,
         &c + 1u8,
-        &p >> 1u8,
-        (&p >> 1u8) + 1u8,
         &one << 255u32,
         (&one << 192u32) - 1u8,
         (&one << 128u32) - 1u8,
         (&one << 64u32) - 1u8,
         BigUint::from(u64::MAX) << 192u32,
         (&one << 256u32) - (&one << 33u32),
-    ];
+    ]);
     v.retain(|x| x < &p);
     v.iter().map(elem).collect()
 }
@@ -86,14 +100,8 @@ fn k1_edges() -> Vec<FpSecp256k1> {
 fn edge_elements() -> Vec<FpP256> {
     let p = p();
     let one = BigUint::one();
-    let mut stored_words = vec![
-        BigUint::default(),
-        one.clone(),
-        BigUint::from(2u8),
-        &p - 1u8,
-        &p - 2u8,
-        &p >> 1u8,
-        (&p >> 1u8) + 1u8,
+    let mut words = common_edges(&p);
+    words.extend([
         one.clone() << 255u32,
         (one.clone() << 192u32) - 1u8,
         (one.clone() << 224u32) - 1u8,
@@ -103,12 +111,8 @@ fn edge_elements() -> Vec<FpP256> {
         (one.clone() << 64u32) - 1u8,
         (one.clone() << 128u32) - 1u8,
         BigUint::from(u64::MAX) << 192u32,
-    ];
-    stored_words.retain(|v| v < &p);
-    let mut v: Vec<FpP256> = stored_words.iter().map(stored).collect();
-    // The same values as canonical ones.
-    v.extend(stored_words.iter().map(elem));
-    v
+    ]);
+    stored_and_canonical(words, &p)
 }
 
 /// P-384 elements next to the carries of its assembly, as stored (Montgomery) words and
@@ -117,14 +121,8 @@ fn p384_edges() -> Vec<FpP384> {
     let p = p384();
     let one = BigUint::one();
     let q = (&one << 384u32) - &p;
-    let mut stored_words = vec![
-        BigUint::default(),
-        one.clone(),
-        BigUint::from(2u8),
-        &p - 1u8,
-        &p - 2u8,
-        &p >> 1u8,
-        (&p >> 1u8) + 1u8,
+    let mut words = common_edges(&p);
+    words.extend([
         &one << 383u32,
         q.clone(),
         &q - 1u8,
@@ -137,19 +135,12 @@ fn p384_edges() -> Vec<FpP384> {
         &one << 32u32,
         BigUint::from(u64::MAX) << 320u32,
         (&one << 384u32) - (&one << 129u32),
-    ];
+    ]);
     for k in 1..6u32 {
-        stored_words.push(&one << (64 * k));
-        stored_words.push((&one << (64 * k)) - 1u8);
+        words.push(&one << (64 * k));
+        words.push((&one << (64 * k)) - 1u8);
     }
-    stored_words.retain(|v| v < &p);
-    let r_inv = (&one << 384u32).modpow(&(&p - 2u8), &p);
-    let mut v: Vec<FpP384> = stored_words
-        .iter()
-        .map(|r| elem(&(r * &r_inv % &p)))
-        .collect();
-    v.extend(stored_words.iter().map(elem));
-    v
+    stored_and_canonical(words, &p)
 }
 
 fn random_elements<const N: usize, S: FpSpec<N>>(n: usize, seed: u64) -> Vec<Fp<N, S>> {
