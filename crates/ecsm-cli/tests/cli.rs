@@ -1495,6 +1495,7 @@ const K233_N: &str = "8000000000000000000000000000069d5bb915bcd46efb1ad5f173abdf
 fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
     let k233 = stdout(&ecsm(&["methods", "--curve", "K-233"], None));
     assert!(k233.lines().any(|l| l == "tnaf:w=5"), "{k233}");
+    assert!(k233.lines().any(|l| l == "tnaf-ct:w=5"), "{k233}");
     let b233 = stdout(&ecsm(&["methods", "--curve", "B-233"], None));
     assert!(!b233.contains("tnaf"), "{b233}");
     // Not on a B-curve, not with a width outside 2..=6.
@@ -1504,6 +1505,8 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
         ("K-233", "tnaf:w=9", "must be in 2..=6"),
         ("K-233", "tnaf:w=1", "must be in 2..=6"),
         ("K-233", "tnaf:k=2", "takes no parameter"),
+        ("B-233", "tnaf-ct", "does not apply"),
+        ("K-233", "tnaf-ct:w=2", "must be in 3..=6"),
     ] {
         let o = ecsm(
             &["mul", "--curve", curve, "--scalar", "5", "--method", m],
@@ -1514,6 +1517,10 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
     }
     assert_eq!(
         ok_line(&["mul", "--curve", "K-233", "--scalar", K233_D, "--method", "tnaf:w=5"]),
+        K233_Q
+    );
+    assert_eq!(
+        ok_line(&["mul", "--curve", "K-233", "--scalar", K233_D, "--method", "tnaf-ct"]),
         K233_Q
     );
     // T = (0, 1) (order 2), n, n + 1, a 4096-bit scalar, from (x, ỹ) and affine.
@@ -1536,7 +1543,17 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
         }
         let with = |m: &str| ok_line(&[&args[..], &["--method", m]].concat());
         let want = with("montgomery");
-        for m in ["tnaf", "tnaf:w=2", "tnaf:w=3", "tnaf:w=4", "tnaf:w=6"] {
+        for m in [
+            "tnaf",
+            "tnaf:w=2",
+            "tnaf:w=3",
+            "tnaf:w=4",
+            "tnaf:w=6",
+            "tnaf-ct",
+            "tnaf-ct:w=3",
+            "tnaf-ct:w=4",
+            "tnaf-ct:w=6",
+        ] {
             assert_eq!(with(m), want, "{m} k = {k} P = {point:?}");
         }
     }

@@ -37,44 +37,13 @@ use super::scalar::{GlvScalars, WORDS};
 use super::GlsField;
 use crate::backend::barrier::opaque;
 use crate::curve::binary::{Affine, Lambda, LambdaAffine};
-use crate::field::Field;
+use crate::mul::ct_lambda::{lookup, zero_mask};
 use crate::recode::regular_odd;
 use zeroize::Zeroizing;
 
 /// Bits the regular recoding covers: the halves are below 2^126.2 (the split's bound,
 /// [`super::scalar`]), so made odd they stay below 2^127.
 const HALF_BITS: usize = 127;
-
-/// All ones when a = b.
-#[inline(always)]
-fn eq_mask(a: u64, b: u64) -> u64 {
-    let x = a ^ b;
-    (((x | x.wrapping_neg()) >> 63) ^ 1).wrapping_neg()
-}
-
-/// An all-ones mask when `v` is zero, from the field's branch-free zero test. The bit
-/// goes through [`opaque`] so that `bad |= zero_mask(..)` stays an OR and does not become
-/// a branch on the test.
-#[inline(always)]
-fn zero_mask<F: Field>(v: &F) -> u64 {
-    opaque(u64::from(v.is_zero())).wrapping_neg()
-}
-
-/// The entry for odd digit d (|d| = 2j + 1 selects entry j), negated when d < 0, by a
-/// linear pass over the table.
-#[inline(always)]
-fn lookup<F: GlsField>(table: &[(F, F)], d: i8) -> (F, F) {
-    let sign = (d >> 7) as i64 as u64; // all ones for d < 0
-    let mag = ((d as i64 as u64 ^ sign).wrapping_sub(sign)) >> 1;
-    let (mut x, mut l) = table[0];
-    for (j, (ex, el)) in table.iter().enumerate() {
-        let m = eq_mask(j as u64, mag);
-        x = F::ct_select(&x, ex, m);
-        l = F::ct_select(&l, el, m);
-    }
-    let neg_l = l + F::one();
-    (x, F::ct_select(&l, &neg_l, sign))
-}
 
 /// λ-affine points of the subgroup as (x, λ) pairs, with λ + 1 (the negative) chosen by
 /// `neg`.

@@ -5,9 +5,12 @@
 pub mod binary;
 mod binary_dispatch;
 pub mod binary_lambda;
+pub(crate) mod ct_lambda;
 pub mod glv;
 pub mod spec;
 pub mod tnaf;
+pub mod tnaf_ct;
+mod tnaf_int;
 pub mod weierstrass;
 pub mod xdbl;
 

@@ -23,6 +23,7 @@ use ecsm::mul::binary::{
     BinaryMulError, NAF_MIN_W, NAF_RECODE_MAX_W, XJSF_MAX_T,
 };
 use ecsm::mul::tnaf::{TNAF_MAX_W, TNAF_MIN_W};
+use ecsm::mul::tnaf_ct::{TNAF_CT_MAX_W, TNAF_CT_MIN_W};
 use ecsm::mul::xdbl::{HintedPoint, BOS_COSTER_MAX_K, SHARE_MIN_K, YAO_MAX_K};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -324,6 +325,9 @@ fn all_methods() -> Vec<BinaryMethod> {
     for w in TNAF_MIN_W..=TNAF_MAX_W {
         v.push(BinaryMethod::Tnaf(w));
     }
+    for w in TNAF_CT_MIN_W..=TNAF_CT_MAX_W {
+        v.push(BinaryMethod::TnafCt(w));
+    }
     for t in 1..=XJSF_MAX_T as u32 {
         v.push(BinaryMethod::XJsf(t));
     }
@@ -360,6 +364,8 @@ fn core_methods() -> Vec<BinaryMethod> {
         Tnaf(2),
         Tnaf(5),
         Tnaf(6),
+        TnafCt(3),
+        TnafCt(5),
         Montgomery,
         MontgomeryCt,
         XJsf(1),
@@ -376,7 +382,7 @@ fn core_methods() -> Vec<BinaryMethod> {
 fn applies<F: BinaryField>(c: &Tiny<F>, m: BinaryMethod) -> bool {
     match m {
         BinaryMethod::HalveAdd(_) => c.half != 0,
-        BinaryMethod::Tnaf(_) => c.koblitz,
+        BinaryMethod::Tnaf(_) | BinaryMethod::TnafCt(_) => c.koblitz,
         _ => true,
     }
 }
@@ -576,7 +582,7 @@ fn curve_enumeration_gf2_5() {
 #[test]
 fn every_method_gf2_5() {
     let methods = all_methods();
-    assert_eq!(methods.len(), 77);
+    assert_eq!(methods.len(), 81);
     let checks: usize = CURVES_5
         .iter()
         .map(|&c| run_curve::<Gf5>(5, c, &methods))

@@ -42,4 +42,5 @@ mod shape_weierstrass_family;
 mod sqrt;
 mod threads;
 mod tnaf;
+mod tnaf_ct;
 mod zeroize_secrets;

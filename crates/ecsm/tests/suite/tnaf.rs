@@ -14,15 +14,16 @@ use ecsm::field::{BinaryField, Field, Gf233};
 use ecsm::mul::binary::{double_add, montgomery, mul_affine, naf, BinaryMethod, BinaryMulError};
 use ecsm::mul::tnaf::{
     alphas, delta, delta_s, lucas_u, mu_of, partmod_delta, reduce_mod, reduce_scalar, round_ztau,
-    t_w, tau_pow, tnaf, tnaf_digits, ZTau, TNAF_DEFAULT_W,
+    t_w, tau_pow, tnaf, tnaf_digits, tnaf_scalar_digits, ZTau, TNAF_DEFAULT_W,
 };
+use ecsm::mul::tnaf_ct::tnaf_ct;
 use ecsm::mul::{bit_len, random_below, SpecError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
-const KOBLITZ: [&str; 5] = [
+pub(crate) const KOBLITZ: [&str; 5] = [
     "sect163k1",
     "sect233k1",
     "sect283k1",
@@ -30,7 +31,7 @@ const KOBLITZ: [&str; 5] = [
     "sect571k1",
 ];
 
-fn big(k: &[u64]) -> BigInt {
+pub(crate) fn big(k: &[u64]) -> BigInt {
     let digits: Vec<u32> = k
         .iter()
         .flat_map(|&w| [w as u32, (w >> 32) as u32])
@@ -43,7 +44,7 @@ fn zero() -> BigInt {
 }
 
 /// x/y in Z[τ] if y divides x (x·ȳ/N(y)), by the test's own formulas.
-fn divides(mu: i8, y: &ZTau, x: &ZTau) -> bool {
+pub(crate) fn divides(mu: i8, y: &ZTau, x: &ZTau) -> bool {
     let yc = ZTau {
         a: &y.a + i64::from(mu) * &y.b,
         b: -&y.b,
@@ -212,7 +213,7 @@ fn rounding_in_z_tau_is_within_four_sevenths() {
     }
 }
 
-fn scalars(p: &BinaryCurveParams, r: &mut ChaCha8Rng) -> Vec<Vec<u64>> {
+pub(crate) fn scalars(p: &BinaryCurveParams, r: &mut ChaCha8Rng) -> Vec<Vec<u64>> {
     let n = p.order_words().unwrap();
     let mut ks = edge_scalars(&n, p.m, r);
     // Scalars longer than n, up to the 4096 bits the methods accept.
@@ -260,6 +261,17 @@ fn reductions_and_digits() {
             assert!(divides(mu, &d, &diff), "{name} {k:x?}");
             assert!(rd.norm(mu) * 7 <= order(p) * 4, "{name}");
             for w in 2..=6 {
+                // The method's own digits (fixed-width rounding): ≡ k (mod τ^m − 1), the
+                // same rules, and at most one digit longer than the exact rounding's.
+                let own = tnaf_scalar_digits(m, a2, w, &k).unwrap();
+                let diff = evaluate(mu, w, &own);
+                let diff = ZTau {
+                    a: &kb - diff.a,
+                    b: -diff.b,
+                };
+                assert!(divides(mu, &gamma, &diff), "{name} w = {w} {k:x?}");
+                check_digit_rules(&own, w, name);
+                assert!(own.len() <= bound + 1, "{name} w = {w}: {}", own.len());
                 for (what, rho) in [("τ^m − 1", &rho), ("δ", &rd)] {
                     let digits = tnaf_digits(m, a2, w, rho).unwrap();
                     assert_eq!(&evaluate(mu, w, &digits), rho, "{name} w = {w} {what}");
@@ -330,12 +342,19 @@ fn against_references<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
                     "{name} base {i} w = {w} {k:x?}"
                 );
             }
+            for w in 3..=6 {
+                assert_eq!(
+                    tnaf_ct(&curve, k, &pt, w),
+                    Ok(want),
+                    "{name} base {i} tnaf-ct w = {w} {k:x?}"
+                );
+            }
         }
     }
 }
 
 #[test]
-fn tnaf_matches_double_add_and_the_ladder_on_every_koblitz_curve() {
+fn tnaf_and_tnaf_ct_match_double_add_and_the_ladder_on_every_koblitz_curve() {
     for (i, name) in KOBLITZ.into_iter().enumerate() {
         typed!(name, against_references::<F, S>(name, 1210 + i as u64));
     }
@@ -344,7 +363,7 @@ fn tnaf_matches_double_add_and_the_ladder_on_every_koblitz_curve() {
 /// A Koblitz curve that is not a NIST one (GF(2^233) with a2 = 1), so that nothing
 /// depends on the published n: random points of the full group and random scalars.
 #[test]
-fn tnaf_on_a_koblitz_curve_of_unknown_order() {
+fn tnaf_and_tnaf_ct_on_a_koblitz_curve_of_unknown_order() {
     let curve = BinaryCurve::<Gf233, AnyShape>::new(Gf233::one(), Gf233::one()).unwrap();
     let mut r = ChaCha8Rng::seed_from_u64(1220);
     let mut tested = 0;
@@ -357,6 +376,9 @@ fn tnaf_on_a_koblitz_curve_of_unknown_order() {
         let want = double_add(&curve, &k, &p);
         for w in 2..=6 {
             assert_eq!(tnaf(&curve, &k, &p, w), Ok(want));
+        }
+        for w in 3..=6 {
+            assert_eq!(tnaf_ct(&curve, &k, &p, w), Ok(want));
         }
         tested += 1;
     }
@@ -449,7 +471,7 @@ fn tnaf_costs_squarings_where_naf_doubles() {
         let (q2, naf_ops) = measure(|| naf(&curve, &k, &pt, w));
         assert_eq!(q.unwrap(), q2.unwrap());
         assert_eq!(ops.inv, if w == 2 { 1 } else { 2 }, "w = {w}");
-        let digits = tnaf_digits(233, 0, w, &reduce_scalar(233, 0, &k)).unwrap();
+        let digits = tnaf_scalar_digits(233, 0, w, &k).unwrap();
         let wt = digits.iter().filter(|&&d| d != 0).count() as u64;
         let len = digits.len() as u64;
         // The loop: (len − 1)·3S + (wt − 1)·(8M + 5S), and the final 2M + 1S.
