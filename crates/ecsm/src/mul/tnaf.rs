@@ -19,9 +19,11 @@
 //! 2. ρ is recoded into its width-w τNAF (HMV Alg. 3.69): digits u_i ∈ {0, ±1, ±3, …,
 //!    ±(2^(w−1) − 1)}, a nonzero u standing for ±α_u with α_u = u mods τ^w, and at most
 //!    one nonzero digit in any w consecutive ones.
-//! 3. The points α_u·P for the 2^(w−2) odd u are precomputed in affine coordinates and
-//!    \[ρ\]P is evaluated left to right, a Frobenius per digit and a mixed addition per
-//!    nonzero digit (HMV Alg. 3.70), in López–Dahab coordinates.
+//! 3. The points α_u·P for the 2^(w−2) odd u are precomputed in λ-affine coordinates
+//!    and \[ρ\]P is evaluated left to right, a Frobenius per digit and a mixed addition
+//!    per nonzero digit (HMV Alg. 3.70), in λ-projective coordinates (seed 001: the
+//!    mixed addition is 8M + 2S there, against 8M + 5S in López–Dahab coordinates, with
+//!    a shorter dependency chain).
 //!
 //! Every constant (the Lucas sequence U_k, τ^m − 1, δ and the s0, s1 of HMV Alg. 3.62,
 //! t_w and the α_u) is derived here from m and a2; `tests/suite/tnaf.rs` checks them
@@ -33,9 +35,9 @@
 //! fixed-width two's-complement words (`tnaf_int`): with `num-bigint`, the
 //! reduction took 1.4 µs on K-233, against 12.9 µs for the whole method.
 
-use super::binary::{check_param, signed, BinaryMulError};
+use super::binary::{check_param, BinaryMulError};
 use super::tnaf_int::{reduce, with_width, words_for, Wide};
-use crate::curve::binary::{Affine, BinaryCurve, CurveShape, LopezDahab};
+use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine, LopezDahab};
 use crate::field::batch::batch_invert_vartime;
 use crate::field::BinaryField;
 use num_bigint::{BigInt, BigUint, Sign};
@@ -511,28 +513,18 @@ fn frob_affine<F: BinaryField>(p: &Affine<F>) -> Affine<F> {
     }
 }
 
-/// τ in López–Dahab coordinates: (X : Y : Z) ↦ (X² : Y² : Z²), since x = X/Z and
-/// y = Y/Z² square to X²/Z² and Y²/(Z²)². Cost 3S; O = (1 : 0 : 0) stays O.
-#[inline]
-fn frob_ld<F: BinaryField>(p: &LopezDahab<F>) -> LopezDahab<F> {
-    LopezDahab {
-        x: p.x.square(),
-        y: p.y.square(),
-        z: p.z.square(),
-    }
-}
-
-/// α_u·P for the window's odd u, in affine coordinates. Each α_u is Σ ±τ^j over its
-/// τNAF (one or two nonzero digits for w ≤ 6, HMV Table 3.9): the τ^j·P are affine
-/// squarings (2S each), the sums are mixed additions in LD (8M + 5S each) from the top
-/// term, and all the LD sums go back to affine with one inversion
-/// ([`batch_invert_vartime`], 3M per point) and 2M + 1S per point. A sum that is O (P of
-/// small order) stays O.
+/// α_u·P for the window's odd u, as λ-affine points (seed 001's (x, λ = x + y/x)). Each
+/// α_u is Σ ±τ^j over its τNAF (one or two nonzero digits for w ≤ 6, HMV Table 3.9): the
+/// τ^j·P are affine squarings (2S each), the sums mixed additions in LD (8M + 5S each)
+/// from the top term, taken to λ-projective (1M + 1S; a single term (x, y) is
+/// (x², x² + y, x), 1S), and every entry to λ-affine with one inversion
+/// ([`batch_invert_vartime`], 3M per point) and 2M per point. O and T (P of small order)
+/// stay what they are. Variable-time: P is public.
 pub(super) fn alpha_table<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     p: &Affine<F>,
     win: &Window,
-) -> Vec<Affine<F>> {
+) -> Vec<LambdaAffine<F>> {
     let longest = win.expansion.iter().map(Vec::len).max().unwrap_or(1);
     let mut pows = Vec::with_capacity(longest);
     pows.push(*p);
@@ -540,47 +532,83 @@ pub(super) fn alpha_table<F: BinaryField, S: CurveShape>(
         let next = frob_affine(&pows[j - 1]);
         pows.push(next);
     }
-    let mut table = vec![Affine::Infinity; win.expansion.len()];
-    let mut pending: Vec<(usize, LopezDahab<F>)> = Vec::new();
-    for (i, e) in win.expansion.iter().enumerate() {
-        let mut terms = e
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(|&(_, &d)| d != 0)
-            .map(|(j, &d)| if d > 0 { pows[j] } else { pows[j].neg() });
-        let Some(first) = terms.next() else {
-            continue;
-        };
-        let mut acc: Option<LopezDahab<F>> = None;
-        for t in terms {
-            let a = acc.unwrap_or_else(|| curve.affine_to_ld(&first));
-            acc = Some(curve.ld_mixed_add(&a, &t));
-        }
-        match acc {
-            None => table[i] = first,
-            Some(q) if !q.is_identity() => pending.push((i, q)),
-            Some(_) => {}
-        }
-    }
-    let mut zs: Vec<F> = pending.iter().map(|(_, q)| q.z).collect();
+    let projective: Vec<Lambda<F>> = win
+        .expansion
+        .iter()
+        .map(|e| {
+            let mut terms = e
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|&(_, &d)| d != 0)
+                .map(|(j, &d)| if d > 0 { pows[j] } else { pows[j].neg() });
+            let first = terms.next().unwrap_or(Affine::Infinity);
+            let mut acc: Option<LopezDahab<F>> = None;
+            for t in terms {
+                let a = acc.unwrap_or_else(|| curve.affine_to_ld(&first));
+                acc = Some(curve.ld_mixed_add(&a, &t));
+            }
+            match acc {
+                None => curve.affine_to_lambda(&first),
+                Some(q) => curve.ld_to_lambda(&q),
+            }
+        })
+        .collect();
+    let mut zs: Vec<F> = projective
+        .iter()
+        .filter(|q| !q.z.is_zero())
+        .map(|q| q.z)
+        .collect();
     if batch_invert_vartime(&mut zs).is_err() {
-        unreachable!("the identities were left out");
+        unreachable!("the zero Z were left out");
     }
-    for ((i, q), iz) in pending.into_iter().zip(zs) {
-        table[i] = Affine::new(q.x * iz, q.y * iz.square());
+    let mut inv = zs.into_iter();
+    projective
+        .iter()
+        .map(|q| match q.z.is_zero() {
+            true if q.x.is_zero() => LambdaAffine::TwoTorsion,
+            true => LambdaAffine::Infinity,
+            false => {
+                let iz = inv.next().unwrap_or_else(F::zero);
+                LambdaAffine::Point {
+                    x: q.x * iz,
+                    l: q.l * iz,
+                }
+            }
+        })
+        .collect()
+}
+
+/// Frobenius in λ-projective coordinates: (x, λ) ↦ (x², λ²), so (X, L, Z) ↦ (X², L², Z²).
+/// Cost 3S; O = (1, 1, 0) and T = (0, 1, 0) stay where they are.
+#[inline(always)]
+pub(super) fn frob_lambda<F: BinaryField>(q: &Lambda<F>) -> Lambda<F> {
+    Lambda {
+        x: q.x.square(),
+        l: q.l.square(),
+        z: q.z.square(),
     }
-    table
+}
+
+/// The entry of digit d ≠ 0: α_|d|·P, negated for d < 0.
+fn signed_entry<F: BinaryField>(table: &[LambdaAffine<F>], d: i8) -> LambdaAffine<F> {
+    let e = table[(d.unsigned_abs() / 2) as usize];
+    if d < 0 {
+        e.neg()
+    } else {
+        e
+    }
 }
 
 /// \[k\]P by the width-w τNAF (HMV Alg. 3.70) on a Koblitz curve: k reduced modulo
-/// τ^m − 1 ([`reduce_scalar`], right for every point of the curve), recoded
-/// ([`tnaf_digits`]), the 2^(w−2) points α_u·P precomputed (`alpha_table`), then from
+/// τ^m − 1 (right for every point of the curve), recoded ([`tnaf_scalar_digits`]), the
+/// 2^(w−2) points α_u·P precomputed in λ-affine coordinates (`alpha_table`), then from
 /// the top digit a Frobenius per further digit and a mixed addition per nonzero one, in
-/// López–Dahab coordinates, and one conversion to affine. Cost
-/// **(len − 1)·3S + (wt − 1)·(8M + 5S) + I + 2M + 1S + table**, len ≈ m + 1 digits,
-/// wt ≈ len/(w + 1) of them nonzero (HMV §3.4.2); the table costs nothing for w = 2 and
-/// about t·(8M + 5S) + I + 5tM + tS + 2S per power of τ for t = 2^(w−2) otherwise.
+/// λ-projective coordinates, and one conversion to affine. Cost
+/// **(len − 1)·3S + (wt − 1)·(8M + 2S) + I + 3M + table**, len ≈ m + 1 digits,
+/// wt ≈ len/(w + 1) of them nonzero (HMV §3.4.2); the table costs I + 5tM + 1S per
+/// entry's conversion for t = 2^(w−2) entries, plus 2S per power of τ and 8M + 5S + 1M +
+/// 1S per entry of two terms.
 /// Variable-time. Errors: [`BinaryMulError::BadParameter`] for w outside 2..=6,
 /// [`BinaryMulError::NotApplicable`] on a curve that is not a Koblitz curve (or of a
 /// degree past the recoding's fixed width, about 900).
@@ -605,12 +633,12 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
         return Ok(Affine::Infinity);
     };
     let table = alpha_table(curve, p, win);
-    let mut q = curve.affine_to_ld(&signed(&table, top));
+    let mut q = curve.lambda_affine_to_lambda(&signed_entry(&table, top));
     for &d in rest.iter().rev() {
-        q = frob_ld(&q);
+        q = frob_lambda(&q);
         if d != 0 {
-            q = curve.ld_mixed_add(&q, &signed(&table, d));
+            q = curve.lambda_mixed_add(&q, &signed_entry(&table, d));
         }
     }
-    Ok(curve.ld_to_affine(&q))
+    Ok(curve.lambda_to_affine(&q))
 }

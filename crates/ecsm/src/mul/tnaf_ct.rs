@@ -52,12 +52,11 @@
 use super::binary::{check_param, BinaryMulError};
 use super::ct_lambda::{eq_mask, lookup, zero_mask};
 use super::tnaf::{
-    alpha_table, constants, koblitz_setup, mu_of, tnaf, Constants, Window, TNAF_NEEDS,
+    alpha_table, constants, frob_lambda, koblitz_setup, mu_of, tnaf, Constants, Window, TNAF_NEEDS,
 };
 use super::tnaf_int::{gamma_words, reduce, with_width, words_for, Wide};
 use crate::backend::barrier::opaque;
-use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda};
-use crate::field::batch::batch_invert_vartime;
+use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine};
 use crate::field::BinaryField;
 use std::sync::Mutex;
 use zeroize::Zeroizing;
@@ -267,39 +266,20 @@ fn digits_of(
     )
 }
 
-/// Frobenius in λ-projective coordinates: (x, λ) ↦ (x², λ²), so (X, L, Z) ↦ (X², L², Z²).
-/// Cost 3S.
-#[inline(always)]
-fn frob<F: BinaryField>(q: &Lambda<F>) -> Lambda<F> {
-    Lambda {
-        x: q.x.square(),
-        l: q.l.square(),
-        z: q.z.square(),
-    }
-}
-
-/// The α_u·P of the window as λ-affine (x, λ) pairs, or `None` when one of them is O or
-/// T (P of small order). P is public: variable-time formulas and inversions.
+/// The α_u·P of the window as λ-affine (x, λ) pairs ([`alpha_table`]), or `None` when
+/// one of them is O or T (P of small order). P is public.
 fn lambda_table<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     p: &Affine<F>,
     win: &Window,
 ) -> Option<Vec<(F, F)>> {
-    let mut pts = Vec::new();
-    for q in alpha_table(curve, p, win) {
-        match q {
-            Affine::Point { x, y } if !x.is_zero() => pts.push((x, y)),
-            _ => return None,
-        }
-    }
-    let mut inv: Vec<F> = pts.iter().map(|&(x, _)| x).collect();
-    batch_invert_vartime(&mut inv).ok()?;
-    Some(
-        pts.iter()
-            .zip(inv)
-            .map(|(&(x, y), ix)| (x, x + y * ix))
-            .collect(),
-    )
+    alpha_table(curve, p, win)
+        .into_iter()
+        .map(|e| match e {
+            LambdaAffine::Point { x, l } => Some((x, l)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// \[k\]P by the regular τ-adic recoding in constant time (module documentation). Cost
@@ -337,7 +317,7 @@ pub fn tnaf_ct<F: BinaryField, S: CurveShape>(
     let mut q = Lambda { x, l, z: F::one() };
     for &d in digits[..len].iter().rev() {
         for _ in 0..w - 1 {
-            q = frob(&q);
+            q = frob_lambda(&q);
         }
         let (x, l) = lookup(&table, d);
         let (sum, f, _) = curve.lambda_mixed_add_core(&q, x, l);

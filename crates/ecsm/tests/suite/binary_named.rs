@@ -206,6 +206,9 @@ fn all_methods(c: &dyn NamedCurve) -> Vec<MethodSpec> {
         }
         if params(c.name()).is_koblitz() {
             m.push(spec(&format!("tnaf:w={w}")));
+            if w >= 3 {
+                m.push(spec(&format!("tnaf-ct:w={w}")));
+            }
         }
     }
     for s in ["x-jsf", "x-jsf2", "x-jsf:t=3", "x-jsf:t=4"] {
@@ -277,11 +280,12 @@ fn methods_are_listed_checked_and_rejected() {
         let koblitz = params(c.name()).is_koblitz();
         assert_eq!(
             listed.len(),
-            13 + usize::from(halves) + usize::from(koblitz),
+            13 + usize::from(halves) + 2 * usize::from(koblitz),
             "{}",
             c.name()
         );
         assert_eq!(listed.contains(&spec("tnaf:w=5")), koblitz);
+        assert_eq!(listed.contains(&spec("tnaf-ct:w=5")), koblitz);
         assert!(listed.contains(&spec("lambda-naf:w=4")));
         assert_eq!(listed.contains(&spec("halve-add:w=4")), halves);
         assert!(listed.contains(&c.default_method()));
