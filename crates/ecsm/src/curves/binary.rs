@@ -36,12 +36,13 @@ use std::hint::black_box;
 use std::sync::OnceLock;
 
 /// The method used when none is named, and for public-key validation, on the B-curves
-/// and random curves (the Koblitz curves use τNAF: [`BinaryNamedCurve::default_binary_method`];
-/// ECDH uses [`BinaryNamedCurve::ecdh_method`]): the fastest measured (`ecsm bench --curve … --method …
+/// and random curves (the Koblitz curves use τNAF,
+/// [`BinaryNamedCurve::default_binary_method`]; ECDH uses
+/// [`BinaryNamedCurve::ecdh_method`]): the fastest measured (`ecsm bench --curve … --method …
 /// --quick`, from (x, ỹ), on one AMD EPYC core with the VPCLMULQDQ backend, medians on a
 /// loaded machine): on B-233 montgomery 20.7 µs, naf-sole:w=5 24.4 µs, naf:w=4 27.2 µs,
-/// double-add 32.3 µs, montgomery-ct 23.0 µs; the ladder also leads on K-233 and B-571
-/// (and led on B-163, B-409 and K-571 when last measured).
+/// double-add 32.3 µs, montgomery-ct 23.0 µs; the ladder also leads on B-571 (and led on
+/// B-163 and B-409 when last measured).
 pub const DEFAULT_METHOD: BinaryMethod = BinaryMethod::Montgomery;
 
 /// A SEC 1 point as it arrived: compressed points stay (x, ỹ) until a method
@@ -196,8 +197,8 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
     /// The method used when none is named, and for the check \[n\]Q = O of public keys:
     /// [`DEFAULT_METHOD`] (the ladder), except on the Koblitz curves, where `tnaf:w=5` is
     /// faster than the ladder at every degree (README, τ-adic methods; medians on this
-    /// machine: K-163 10.0–10.8 against 10.7 µs, K-233 10.4 against 12.2 µs, up to K-571
-    /// 67.5 against 129.5 µs).
+    /// machine: K-163 8.8–8.9 against 10.7–10.8 µs, K-233 10.0 against 12.2 µs, up to
+    /// K-571 62–69 against 130 µs).
     pub fn default_binary_method(&self) -> BinaryMethod {
         if self.params.is_koblitz() {
             BinaryMethod::Tnaf(TNAF_DEFAULT_W)

@@ -214,7 +214,7 @@ pub(crate) fn gamma_words<const N: usize>(c: &Constants) -> (Wide<N>, Wide<N>) {
     (fit(&c.gamma.a), fit(&c.gamma.b))
 }
 
-/// ρ ≡ k (mod τ^m − 1) with N(ρ) < 1.13·#E (step 1 of the module documentation), as
+/// ρ ≡ k (mod τ^m − 1) with N(ρ) < 1.13·#E (step 1 of `tnaf_ct`'s documentation), as
 /// (r0, r1) modulo 2^(64·N), in time independent of k's value.
 pub(crate) fn reduce<const N: usize>(c: &Constants, k: &[u64]) -> (Wide<N>, Wide<N>) {
     let rec = reciprocals(c, k.len());
