@@ -465,10 +465,14 @@ pub fn tnaf_scalar_digits(m: usize, a2: u8, w: usize, k: &[u64]) -> Option<Vec<i
     if !(TNAF_MIN_W..=TNAF_MAX_W).contains(&w) {
         return None;
     }
-    let c = constants(m, a2);
-    let mu = mu_of(a2);
+    scalar_digits(constants(m, a2), w, k)
+}
+
+/// [`tnaf_scalar_digits`] with the curve's constants at hand; w must be in range.
+fn scalar_digits(c: &Constants, w: usize, k: &[u64]) -> Option<Vec<i8>> {
+    let mu = mu_of(c.a2);
     with_width!(
-        words_for(m)?,
+        words_for(c.m)?,
         |N| Some(recode::<N>(mu, w, c.window(w), reduce::<N>(c, k))),
         None
     )
@@ -624,15 +628,15 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
     if p.is_infinity() || k.iter().all(|&x| x == 0) {
         return Ok(Affine::Infinity);
     }
-    let win = constants(m, a2).window(w);
-    let Some(digits) = tnaf_scalar_digits(m, a2, w, k) else {
+    let c = constants(m, a2);
+    let Some(digits) = scalar_digits(c, w, k) else {
         unreachable!("w and the degree were checked above");
     };
     let Some((&top, rest)) = digits.split_last() else {
         // k ≡ 0 modulo τ^m − 1: [k]P = O for every P.
         return Ok(Affine::Infinity);
     };
-    let table = alpha_table(curve, p, win);
+    let table = alpha_table(curve, p, c.window(w));
     let mut q = curve.lambda_affine_to_lambda(&signed_entry(&table, top));
     for &d in rest.iter().rev() {
         q = frob_lambda(&q);

@@ -184,7 +184,7 @@ fn make_odd<const N: usize>(c: &Constants, (r0, r1): (Wide<N>, Wide<N>)) -> (Wid
 /// least significant first, `len` of them and then the top one, which is the remaining
 /// ±α_u; the returned mask is all ones if that remainder is not in the table (the bound
 /// of `regular_length` rules it out; the caller then falls back).
-pub(super) fn regular_digits<const N: usize>(
+fn regular_digits<const N: usize>(
     mu: i8,
     w: usize,
     win: &Window,
