@@ -12,6 +12,7 @@ use crate::encoding::{encode_uncompressed, parse_sec1, EncodingError, Sec1};
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::prime::{hex_words, FpP448, FpP521};
 use crate::field::PrimeField;
+use crate::mul::modn::ScalarModulus;
 use crate::mul::{random_below, MethodSpec, SpecError};
 use crate::shape::edwards::Edwards;
 use crate::shape::{CurveShape, ShapeMethod};
@@ -64,6 +65,8 @@ pub struct EdwardsNamed<F: PrimeField> {
     order: Vec<u64>,
     /// 4ℓ = #E: \[k\]P = \[k mod 4ℓ\]P for every point P.
     group_order: Vec<u64>,
+    /// 4ℓ with its Barrett constant, which reduces every scalar.
+    group_mod: ScalarModulus,
 }
 
 fn words_of(hex: &str) -> Vec<u64> {
@@ -99,6 +102,7 @@ impl<F: PrimeField> EdwardsNamed<F> {
             curve,
             g,
             order,
+            group_mod: ScalarModulus::new(&group_order).expect("4ℓ is not zero"),
             group_order,
         }
     }
@@ -135,7 +139,7 @@ impl<F: PrimeField> EdwardsNamed<F> {
     }
 
     fn mul_affine(&self, k: &[u64], p: (F, F), m: &ShapeMethod) -> Result<(F, F), CurveOpError> {
-        let k = crate::curves::prime::reduce_mod_ct(k, &self.group_order);
+        let k = self.group_mod.reduce(k);
         let pt = self
             .curve
             .from_affine(&p.0, &p.1)

@@ -3,7 +3,6 @@
 
 use super::named::{check_scalar_len, CurveOpError, NamedCurve};
 use super::prime_params::PrimeCurveParams;
-use crate::backend::barrier::opaque;
 use crate::cost::{measure, Counted, OpCounts};
 use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
 use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, EncodingError, Sec1};
@@ -11,6 +10,7 @@ use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::prime::sqrt::SqrtMethod;
 use crate::field::{FieldError, PrimeField};
 use crate::mul::glv::{glv_wnaf_mul, Glv, GLV_CURVES};
+use crate::mul::modn::ScalarModulus;
 use crate::mul::weierstrass::{ct_window_mul, double_and_add, wnaf_mul};
 use crate::mul::{bit_len, random_below, MethodSpec, SpecError};
 use crate::shape::jacobian::{ACoefficient, AMinusThree, AnyA, JacobianShape};
@@ -18,7 +18,6 @@ use crate::shape::{CurveShape, ShapeMethod};
 use rand_core::SeedableRng;
 use std::hint::black_box;
 use std::sync::OnceLock;
-use zeroize::Zeroizing;
 
 /// Operations only prime curves have: point decompression by a chosen square-root method.
 pub trait PrimeCurveOps {
@@ -56,6 +55,8 @@ pub struct PrimeCurve<F: PrimeField, A: AShape> {
     counted: ShortWeierstrass<Counted<F>, A>,
     g: Affine<F>,
     n: Vec<u64>,
+    /// n with its Barrett constant: every scalar is reduced by it before a multiplication.
+    n_mod: ScalarModulus,
     /// The GLV endomorphism, on the curves that have one (cofactor 1 only).
     glv: Option<Glv<F>>,
 }
@@ -162,41 +163,6 @@ const DEFAULT_NAF_W: u64 = 5;
 /// measured on P-256 (see `ct_mul`'s report); 3, 4 and 5 are within a few percent.
 const DEFAULT_CT_W: u64 = 4;
 
-/// k mod n for any k (little-endian words), in time that depends on the lengths of k
-/// and n only: bit-serially from the top, r ← 2r + bit, then r ← r − n by a masked
-/// selection when that does not go below zero (r < 2n before it, so once suffices).
-///
-/// The result and the scratch buffer of trial subtractions both hold values derived from
-/// k: both are [`Zeroizing`], so the scratch is wiped here and the result when the
-/// caller drops it.
-pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> Zeroizing<Vec<u64>> {
-    let len = n.len();
-    let mut r = Zeroizing::new(vec![0u64; len]);
-    let mut t = Zeroizing::new(vec![0u64; len]);
-    for i in (0..64 * k.len()).rev() {
-        // r ← 2r + bit; `carry` is the bit shifted out of the top word.
-        let mut carry = (k[i / 64] >> (i % 64)) & 1;
-        for w in r.iter_mut() {
-            let out = *w >> 63;
-            *w = (*w << 1) | carry;
-            carry = out;
-        }
-        let mut borrow = 0u64;
-        for j in 0..len {
-            let (d1, b1) = r[j].overflowing_sub(n[j]);
-            let (d2, b2) = d1.overflowing_sub(borrow);
-            t[j] = d2;
-            borrow = u64::from(b1) | u64::from(b2);
-        }
-        // carry·2^(64·len) + r ≥ n exactly when the top bit was set or nothing borrowed.
-        let take = opaque((carry | (borrow ^ 1)).wrapping_neg());
-        for j in 0..len {
-            r[j] = (t[j] & take) | (r[j] & !take);
-        }
-    }
-    r
-}
-
 fn parse_method(spec: &MethodSpec, curve: &str) -> Result<Method, SpecError> {
     match spec.name.as_str() {
         "double-add" => {
@@ -246,6 +212,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
             curve,
             counted,
             g,
+            n_mod: ScalarModulus::new(&n).expect("curve orders are not zero"),
             n,
             glv,
         }
@@ -293,7 +260,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
                     .expect("parse_method offers Shape only with shape_mul");
                 // h = 1 on the curves that offer these methods, so every point's order
                 // divides n.
-                let k = reduce_mod_ct(k, &self.n);
+                let k = self.n_mod.reduce(k);
                 return f(self.curve.a(), self.curve.b(), &k, p, &m);
             }
             Method::Glv(w) => {
@@ -302,7 +269,7 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
                     .as_ref()
                     .expect("parse_method offers Glv only with glv");
                 // h = 1 (checked on construction): every point's order divides n.
-                let k = reduce_mod_ct(k, &self.n);
+                let k = self.n_mod.reduce(k);
                 glv_wnaf_mul(&self.curve, glv, &k, p, w)
                     .map_err(|e| CurveOpError::Unsupported(e.to_string()))?
             }
@@ -318,12 +285,12 @@ impl<F: PrimeField, A: AShape> PrimeCurve<F, A> {
     }
 
     /// \[k mod n\]P in constant time (see [`ct_window_mul`]): k is reduced modulo n in
-    /// time that depends on its length only, and the result converted with the
+    /// time that depends on its length only (Barrett, [`ScalarModulus`]), and the result converted with the
     /// constant-time inversion. P must lie in the subgroup of order n, where the
     /// complete formulas have no exceptional case (n is odd). The reduced scalar is a
-    /// [`Zeroizing`] buffer, wiped on return (as are `ct_window_mul`'s own copies).
+    /// [`zeroize::Zeroizing`] buffer, wiped on return (as are `ct_window_mul`'s own copies).
     fn ct_mul(&self, k: &[u64], p: &Affine<F>, w: usize) -> Result<Affine<F>, CurveOpError> {
-        let k = reduce_mod_ct(k, &self.n);
+        let k = self.n_mod.reduce(k);
         ct_window_mul(&self.curve, &k, p, w, bit_len(&self.n))
             .map(|q| q.to_affine())
             .map_err(|e| CurveOpError::Unsupported(e.to_string()))

@@ -7,6 +7,7 @@ mod binary_dispatch;
 pub mod binary_lambda;
 pub(crate) mod ct_lambda;
 pub mod glv;
+pub mod modn;
 pub mod spec;
 pub mod tnaf;
 pub mod tnaf_ct;

@@ -28,6 +28,7 @@ mod gls254_kernel;
 mod glv;
 mod helpers;
 mod inversion;
+mod modn;
 mod no_panic;
 mod p448_field;
 mod prime_adx;
