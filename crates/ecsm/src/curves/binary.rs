@@ -22,9 +22,9 @@ use crate::encoding::{encode_compressed, encode_uncompressed, parse_sec1, Encodi
 use crate::experiments::timing::{time_chain, BenchConfig, Timing};
 use crate::field::{BinaryField, BinaryFieldTask, FieldMap, Gf163, Gf233, Gf283, Gf409, Gf571};
 use crate::mul::binary::{
-    montgomery_compressed, mul_affine_with_order, mul_hinted_task_with_order, BinaryMethod,
-    BinaryMulError, BOS_COSTER_DEFAULT_K, NAF_DEFAULT_W, NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W,
-    YAO_DEFAULT_K,
+    montgomery_compressed, montgomery_ct_compressed, mul_affine_with_order,
+    mul_hinted_task_with_order, BinaryMethod, BinaryMulError, BOS_COSTER_DEFAULT_K, NAF_DEFAULT_W,
+    NAF_SOLE_DEFAULT_W, WWW_DEFAULT_W, YAO_DEFAULT_K,
 };
 use crate::mul::binary_lambda::{HALVE_ADD_DEFAULT_W, HALVING_NEEDS, LAMBDA_NAF_DEFAULT_W};
 use crate::mul::tnaf::{TNAF_DEFAULT_W, TNAF_NEEDS};
@@ -136,6 +136,9 @@ impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for MulTask<'_, F, S> {
         let q = match self.p {
             Parsed::Compressed(c) if self.method == BinaryMethod::Montgomery => {
                 montgomery_compressed(&curve, self.k, &c.map(to))?
+            }
+            Parsed::Compressed(c) if self.method == BinaryMethod::MontgomeryCt => {
+                montgomery_ct_compressed(&curve, self.k, &c.map(to))?
             }
             _ => {
                 let p = match self.p {

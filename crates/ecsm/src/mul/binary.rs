@@ -627,19 +627,19 @@ fn high_mask(i: usize, from: usize) -> u64 {
     }
 }
 
-/// R0 and R1 exchanged when `mask` is all ones, kept when it is 0, by masked selection
-/// ([`crate::field::Field::ct_select`]): no branch and no memory access depends on it.
+/// R0 and R1 exchanged when `mask` is all ones, kept when it is 0, as an XOR swap:
+/// t = (R0 + R1) masked ([`crate::field::Field::ct_select`] against zero), then R0 + t and
+/// R1 + t. No branch and no memory access depends on the mask; two masked selections
+/// a swap instead of four.
 #[inline(always)]
 fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
-    let (a, b) = (*r0, *r1);
-    *r0 = XOnly {
-        x: F::ct_select(&a.x, &b.x, mask),
-        z: F::ct_select(&a.z, &b.z, mask),
-    };
-    *r1 = XOnly {
-        x: F::ct_select(&b.x, &a.x, mask),
-        z: F::ct_select(&b.z, &a.z, mask),
-    };
+    let zero = F::zero();
+    let tx = F::ct_select(&zero, &(r0.x + r1.x), mask);
+    let tz = F::ct_select(&zero, &(r0.z + r1.z), mask);
+    r0.x += tx;
+    r1.x += tx;
+    r0.z += tz;
+    r1.z += tz;
 }
 
 /// The ladder of [`ladder`] over exactly `steps` bits of k (bits steps − 1 … 0; the
@@ -650,6 +650,7 @@ fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
 /// in a fixed order, one per step, and the mask goes through
 /// [`core::hint::black_box`] so that the compiler cannot turn the selection back into a
 /// branch on the bit.
+#[inline(never)]
 fn ladder_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
@@ -734,6 +735,17 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
     k: &[u64],
     p: &Compressed<F>,
 ) -> Result<Affine<F>, EncodingError> {
+    ladder_compressed::<false, F, S>(curve, k, p)
+}
+
+/// [`montgomery_compressed`] (`CT` false) and [`montgomery_ct_compressed`] (`CT` true):
+/// the same steps around the variable-time or the constant-time ladder and inversion.
+#[inline(always)]
+fn ladder_compressed<const CT: bool, F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Compressed<F>,
+) -> Result<Affine<F>, EncodingError> {
     let Compressed::Point { x, y_bit } = *p else {
         return Ok(Affine::Infinity);
     };
@@ -741,15 +753,36 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
         curve.decompress_xy(x, y_bit)?;
         return Ok(two_torsion_mul(curve, k));
     }
-    let (r0, r1) = ladder(curve, x, k);
+    let (r0, r1) = if CT {
+        ladder_ct(curve, x, k, ct_steps::<F>(k))
+    } else {
+        ladder(curve, x, k)
+    };
     if r0.is_identity() || r1.is_identity() {
+        // End-result data: O or −P, after P is decompressed on its own.
         let pt = curve.decompress_xy(x, y_bit)?;
         return Ok(curve.ladder_recover_y(&pt, &r0, &r1));
     }
+    let invert = if CT { F::invert } else { F::invert_vartime };
+    recover_folded(curve, x, y_bit, &r0, &r1, invert)
+}
+
+/// The end of [`montgomery_compressed`] and [`montgomery_ct_compressed`]: P decompressed
+/// and \[k\]P recovered from the ladder's R0 = (X1 : Z1), R1 = (X2 : Z2), all nonzero, with
+/// one inversion by `invert`, ι = 1/(x·Z1·Z2) (I + H + 12M + 2S + 1C). Its branches and
+/// the half-trace read x(P) and the hint bit only, which are public.
+fn recover_folded<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    x: F,
+    y_bit: bool,
+    r0: &XOnly<F>,
+    r1: &XOnly<F>,
+    invert: impl FnOnce(&F) -> Result<F, crate::field::FieldError>,
+) -> Result<Affine<F>, EncodingError> {
     let z12 = r0.z * r1.z;
     let xz1 = x * r0.z;
     let xz2 = x * r1.z;
-    let Ok(inv) = (xz1 * r1.z).invert_vartime() else {
+    let Ok(inv) = invert(&(xz1 * r1.z)) else {
         unreachable!("x, Z1 and Z2 are nonzero here");
     };
     // Decompression of P with 1/x = Z1·Z2·ι.
@@ -762,4 +795,19 @@ pub fn montgomery_compressed<F: BinaryField, S: CurveShape>(
     let xk = r0.x * (inv * xz2);
     let yk = (xk + x) * (u * inv) + y;
     Ok(Affine::new(xk, yk))
+}
+
+/// [`montgomery_ct`] for P given as (x, ỹ), the decompression of P folded into the
+/// y-recovery as in [`montgomery_compressed`], so that the constant-time inversion is
+/// the only one: **L·(5M + 4S + 1C) + I + H + 12M + 2S + 1C** with L = m + 1. What is
+/// constant-time is what [`montgomery_ct`] says; the decompression after the ladder
+/// (its half-trace and the check that x(P) is on the curve) reads public data only, and
+/// its error comes after the ladder, whatever k is. When \[k\]P or \[k + 1\]P is O
+/// (end-result data, as there), P is decompressed on its own first.
+pub fn montgomery_ct_compressed<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Compressed<F>,
+) -> Result<Affine<F>, EncodingError> {
+    ladder_compressed::<true, F, S>(curve, k, p)
 }

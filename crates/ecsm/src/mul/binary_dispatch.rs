@@ -4,8 +4,8 @@
 //! by [`super::binary`], where the methods are.
 
 use super::binary::{
-    double_add, montgomery, montgomery_compressed, montgomery_ct, naf, naf_sole, BinaryMethod,
-    BinaryMulError,
+    double_add, montgomery, montgomery_compressed, montgomery_ct, montgomery_ct_compressed, naf,
+    naf_sole, BinaryMethod, BinaryMulError,
 };
 use super::binary_lambda::{self, HALVING_NEEDS};
 use super::bit_len;
@@ -99,6 +99,7 @@ pub fn mul_compressed_with_order<F: BinaryField, S: CurveShape>(
 ) -> Result<Affine<F>, BinaryMulError> {
     match method {
         BinaryMethod::Montgomery => Ok(montgomery_compressed(curve, k, p)?),
+        BinaryMethod::MontgomeryCt => Ok(montgomery_ct_compressed(curve, k, p)?),
         _ => {
             let pt = curve.decompress(p)?;
             Ok(mul_affine_with_order(curve, order, method, k, &pt)?)

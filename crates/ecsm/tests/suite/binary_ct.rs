@@ -8,11 +8,14 @@ use crate::common;
 use crate::common::{pow2, spec, sub_one};
 use ecsm::cost::{measure, Counted};
 use ecsm::curve::binary::{
-    find_binary_curve, random_point, Affine, AnyShape, BinaryCurve, CurveShape,
+    find_binary_curve, random_point, Affine, AnyShape, BinaryCurve, Compressed, CurveShape,
 };
 use ecsm::curves::named::{find_curve, NamedCurve};
 use ecsm::field::{BinaryField, Gf163, Gf233, Gf283, Gf409, Gf571};
-use ecsm::mul::binary::{montgomery, montgomery_ct, mul_affine, BinaryMethod};
+use ecsm::mul::binary::{
+    montgomery, montgomery_compressed, montgomery_ct, montgomery_ct_compressed, mul_affine,
+    BinaryMethod,
+};
 use ecsm::mul::{bit_len, random_below};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -82,12 +85,32 @@ fn generic_agrees<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
         for k in scalars(&n, F::DEGREE, &mut r) {
             let want = montgomery(&curve, &k, pt);
             assert_eq!(montgomery_ct(&curve, &k, pt), want, "{name} {k:x?}");
+            // From (x, ỹ), the decompression folded into the constant-time recovery.
+            let comp = compress(&curve, pt);
+            assert_eq!(
+                montgomery_ct_compressed(&curve, &k, &comp),
+                Ok(want),
+                "{name} (x, ỹ) {k:x?}"
+            );
             assert_eq!(
                 mul_affine(&curve, BinaryMethod::MontgomeryCt, &k, pt).unwrap(),
                 want,
                 "{name} {k:x?}"
             );
         }
+    }
+}
+
+fn compress<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    p: &Affine<F>,
+) -> Compressed<F> {
+    match p.x() {
+        None => Compressed::Infinity,
+        Some(x) => Compressed::Point {
+            x,
+            y_bit: curve.compression_bit(p),
+        },
     }
 }
 
@@ -190,6 +213,7 @@ fn ct_cost<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
     let cst = u64::from(p.b.trim_start_matches('0') != "1");
     let mut r = ChaCha8Rng::seed_from_u64(seed);
     let pt = g.map(Counted);
+    let comp = compress(&c, &pt);
     let l = F::DEGREE as u64 + 1;
     let mut ks = vec![vec![1u64], vec![2], add_small(&n, 1), sub_one(&sub_one(&n))];
     ks.extend((0..4).map(|_| random_below(&n, &mut r)));
@@ -201,6 +225,15 @@ fn ct_cost<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
             (o.inv, o.half_trace, o.mul, o.sqr, o.mul_const, o.trace),
             (1, 0, 5 * l + 10, 4 * l + 1, l * cst, 0),
             "{name} {k:x?}: {o}"
+        );
+        // From (x, ỹ): the decompression's half-trace and trace join the one inversion,
+        // as in `montgomery_compressed` (I + H + 12M + 2S + 1C after the ladder).
+        let (v, o) = measure(|| montgomery_ct_compressed(&c, k, &comp));
+        assert_eq!(v, montgomery_compressed(&c, k, &comp), "{name} {k:x?}");
+        assert_eq!(
+            (o.inv, o.half_trace, o.mul, o.sqr, o.mul_const, o.trace),
+            (1, 1, 5 * l + 12, 4 * l + 2, l * cst + cst, 1),
+            "{name} (x, ỹ) {k:x?}: {o}"
         );
     }
 }

@@ -401,8 +401,9 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 /// Failures are collected, so that one run shows all of them.
 ///
 /// Every method runs on the affine point. The SEC 1 form (x, ỹ) goes through
-/// `decompress` and then the affine code, except for the ladder, which has its own path
-/// (`montgomery_compressed`): that one runs from (x, ỹ), and the decompression is
+/// `decompress` and then the affine code, except for the ladders, which have their own
+/// paths (`montgomery_compressed`, `montgomery_ct_compressed`): those run from (x, ỹ),
+/// and the decompression is
 /// checked on every point. The x-doubling methods also run from x(P) and hint bits
 /// through the backend task, the named curves' path (the others read ỹ only there and
 /// take the (x, ỹ) path).
@@ -467,7 +468,10 @@ fn run_methods<F: BinaryField>(c: &Tiny<F>, methods: &[BinaryMethod]) -> usize {
                     "affine",
                     guarded(|| mul_affine_with_order(&c.curve, order, method, &[k], p)),
                 );
-                if method == BinaryMethod::Montgomery {
+                if matches!(
+                    method,
+                    BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt
+                ) {
                     check(
                         "(x, ỹ)",
                         guarded(|| {
