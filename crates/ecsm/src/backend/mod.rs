@@ -207,10 +207,9 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         Self::run(|| task.run::<Self>())
     }
-    /// Σ_i a_i·images\[i\] (a GF(2)-linear map of GF(2^127) … GF(2^409) given by its basis
-    /// images) with no branch or address depending on `a`, by this backend's
-    /// vector code where it has one (the accelerated backends on a CPU with AVX-512F, and
-    /// AVX-512VL for the wider fields: [`walk512`]);
+    /// Σ_i a_i·images\[i\] (a GF(2)-linear map of GF(2^127) given by its basis images)
+    /// with no branch or address depending on `a`, by this backend's vector code where
+    /// it has one (the accelerated backends on a CPU with AVX-512F: [`walk512`]);
     /// `None` sends the caller to its portable walk.
     #[inline(always)]
     fn basis_walk_ct<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
@@ -233,12 +232,11 @@ pub use gls254::{
     HalveColumns as Gls254HalveColumns, HalvingTables as Gls254HalvingTables,
 };
 
-/// [`walk512::walk2`] for two-word elements (GF(2^127)), [`walk512::walk_wide`] for three
-/// to eight words (GF(2^163) … GF(2^409)); `None` for other sizes.
+/// [`walk512::walk2`] for two-word elements (GF(2^127)); `None` for other sizes.
 #[inline(always)]
-fn walk_vector<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+fn walk_two_words<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
     if N != 2 {
-        return walk512::walk_wide(images, a);
+        return None;
     }
     let (pairs, _) = images.as_flattened().as_chunks::<2>();
     let r = walk512::walk2(pairs, &[a[0], a[1]])?;
@@ -798,7 +796,7 @@ macro_rules! accelerated_backend {
                 images: &[[u64; N]],
                 a: &[u64; N],
             ) -> Option<[u64; N]> {
-                walk_vector(images, a)
+                walk_two_words(images, a)
             }
             #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
@@ -913,7 +911,7 @@ impl Backend for Auto {
         if selected_code() == PORTABLE {
             return None;
         }
-        walk_vector(images, a)
+        walk_two_words(images, a)
     }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {

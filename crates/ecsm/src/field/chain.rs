@@ -149,29 +149,16 @@ pub fn shortest_addition_chain(n: u16) -> Vec<u16> {
 /// check for it.
 #[inline(always)]
 pub fn itoh_tsujii<F: BinaryField>(a: &F, chain: &AdditionChain, tables: bool) -> F {
-    itoh_tsujii_with(a, chain, |b, run| {
-        if tables {
-            b.multi_square(run)
-        } else {
-            b.multi_square_ct(run)
-        }
-    })
-}
-
-/// Itoh–Tsujii over `chain` with each run of squarings, b ↦ b^(2^run), done by `shift`
-/// (which must compute exactly that): the form for callers that pick per run, such as
-/// the constant-time inversion that walks the long runs over basis images.
-#[inline(always)]
-pub fn itoh_tsujii_with<F: BinaryField>(
-    a: &F,
-    chain: &AdditionChain,
-    mut shift: impl FnMut(&F, usize) -> F,
-) -> F {
     debug_assert_eq!(chain.target() as usize, F::DEGREE - 1);
     let mut beta = [*a; MAX_CHAIN + 1];
     for (s, &(i, j)) in chain.steps().iter().enumerate() {
         let run = chain.values()[j as usize] as usize;
-        let shifted = shift(&beta[i as usize], run);
+        let bi = beta[i as usize];
+        let shifted = if tables {
+            bi.multi_square(run)
+        } else {
+            bi.multi_square_ct(run)
+        };
         beta[s + 1] = shifted * beta[j as usize];
     }
     beta[chain.len()].square()

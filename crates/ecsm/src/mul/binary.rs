@@ -627,19 +627,19 @@ fn high_mask(i: usize, from: usize) -> u64 {
     }
 }
 
-/// R0 and R1 exchanged when `mask` is all ones, kept when it is 0, as an XOR swap:
-/// t = (R0 + R1) masked ([`crate::field::Field::ct_select`] against zero), then R0 + t and
-/// R1 + t. No branch and no memory access depends on the mask; two masked selections
-/// a swap instead of four.
+/// R0 and R1 exchanged when `mask` is all ones, kept when it is 0, by masked selection
+/// ([`crate::field::Field::ct_select`]): no branch and no memory access depends on it.
 #[inline(always)]
 fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
-    let zero = F::zero();
-    let tx = F::ct_select(&zero, &(r0.x + r1.x), mask);
-    let tz = F::ct_select(&zero, &(r0.z + r1.z), mask);
-    r0.x += tx;
-    r1.x += tx;
-    r0.z += tz;
-    r1.z += tz;
+    let (a, b) = (*r0, *r1);
+    *r0 = XOnly {
+        x: F::ct_select(&a.x, &b.x, mask),
+        z: F::ct_select(&a.z, &b.z, mask),
+    };
+    *r1 = XOnly {
+        x: F::ct_select(&b.x, &a.x, mask),
+        z: F::ct_select(&b.z, &a.z, mask),
+    };
 }
 
 /// The ladder of [`ladder`] over exactly `steps` bits of k (bits steps − 1 … 0; the
@@ -650,7 +650,6 @@ fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
 /// in a fixed order, one per step, and the mask goes through
 /// [`core::hint::black_box`] so that the compiler cannot turn the selection back into a
 /// branch on the bit.
-#[inline(never)]
 fn ladder_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,

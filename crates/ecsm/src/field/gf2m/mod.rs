@@ -18,7 +18,7 @@ pub use specs::*;
 pub use tables::{BasisImages, Gf2mTables};
 
 use super::bytes::{be_to_words, words_to_be};
-use super::chain::{itoh_tsujii, itoh_tsujii_with, AdditionChain};
+use super::chain::{itoh_tsujii, AdditionChain};
 use super::{BinaryField, BinaryFieldTask, Field, FieldError, FieldMap};
 use crate::backend::barrier::opaque;
 use crate::backend::{Auto, Backend, BackendTask};
@@ -26,11 +26,6 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
-
-/// The shortest run of squarings the constant-time inversion of GF(2^163) … GF(2^409)
-/// walks over basis images instead (see `invert_ct_walked`): a walk costs about as much
-/// as this many squarings of GF(2^233).
-const WALK_MIN_RUN: usize = 16;
 
 /// The chain [`invert_tables`](Gf2m::invert_tables) writes out for GF(2^127).
 const TABLE_CHAIN127: &[u16] = &[1, 2, 3, 6, 7, 14, 28, 56, 112, 126];
@@ -185,7 +180,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
     #[inline(always)]
     fn invert_ct(&self) -> Self {
         if !Self::has_chain127() {
-            return self.invert_ct_walked();
+            return itoh_tsujii(self, &S::CHAIN, false);
         }
         let tables = S::tables();
         let (Some(t14), Some(t28), Some(t56)) = (
@@ -221,30 +216,6 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let b112 = walk(t56, b56) * b56;
         let b126 = b112.multi_square_ct(14) * b14;
         b126.square()
-    }
-
-    /// The constant-time inversion of the other fields: Itoh–Tsujii on `S::CHAIN`, each run
-    /// of at least [`WALK_MIN_RUN`] squarings walked over its basis images by the
-    /// backend's vector code where it has one ([`Backend::basis_walk_ct`]: GF(2^163) …
-    /// GF(2^409) with AVX-512), plain squarings otherwise. Both read the same memory and run
-    /// the same instructions whatever the value. Measured (`ecsm field-bench`, native
-    /// build, pinned, two alternated runs, 2026-11-28): GF(2^163) `inv_ct` 1287–1307 →
-    /// 631–632 ns, GF(2^233) 1275–1277 → 697–698 ns; a walk costs about 16 squarings of
-    /// GF(2^233), hence [`WALK_MIN_RUN`].
-    #[inline(always)]
-    fn invert_ct_walked(&self) -> Self {
-        let tables = S::tables();
-        itoh_tsujii_with(self, &S::CHAIN, |b, run| {
-            if run >= WALK_MIN_RUN {
-                if let Some(w) = tables
-                    .multi_square_basis(run)
-                    .and_then(|t| B::basis_walk_ct(t.images(), &b.limbs))
-                {
-                    return Self::from_limbs_unchecked(w);
-                }
-            }
-            b.multi_square_ct(run)
-        })
     }
 
     /// GF(2^127) with its stored chain 1, 2, 3, 6, 7, 14, 28, 56, 112, 126, which
