@@ -1,7 +1,7 @@
 //! GF(p) arithmetic for the secp256k1 prime p = 2^256 − c, c = 2^32 + 977, with BMI2
-//! (MULX) and ADX (ADCX/ADOX), in inline assembly: the product (the field keeps plain
-//! values, reduced by Crandall's fold, as the generic `Fp` does for this prime), the sum
-//! and the difference.
+//! (MULX) and ADX (ADCX/ADOX), in inline assembly: the product and the square (the field
+//! keeps plain values, reduced by Crandall's fold, as the generic `Fp` does for this
+//! prime), the sum and the difference.
 //!
 //! The portable twin is the generic Crandall code of `field::prime`, which runs whenever
 //! [`available`] is false (the switch shared with [`super::p256_adx`]). The test suite
@@ -21,6 +21,95 @@ pub use super::adx::available;
 /// c = 2^256 − p.
 #[cfg(target_arch = "x86_64")]
 const C: u64 = 0x1_0000_03d1;
+
+/// The template of the reduction of the 512-bit value in `{t0}`…`{t7}` modulo p into
+/// `{t0}`…`{t3}` (module documentation: 2^256 ≡ c folded twice, then p taken off under
+/// CMOV; 5 MULX), shared by [`mul`] and [`sqr`]. Uses `rdx`, `{lo}`, `{hi}`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! fold_c {
+    () => {
+        concat!(
+            "mov rdx, 0x1000003d1",
+            "\n",
+            "xor {lo:e}, {lo:e}",
+            "\n",
+            "mulx {hi}, {lo}, {t4}",
+            "\n",
+            "adcx {t0}, {lo}",
+            "\n",
+            "adox {t1}, {hi}",
+            "\n",
+            "mulx {hi}, {lo}, {t5}",
+            "\n",
+            "adcx {t1}, {lo}",
+            "\n",
+            "adox {t2}, {hi}",
+            "\n",
+            "mulx {hi}, {lo}, {t6}",
+            "\n",
+            "adcx {t2}, {lo}",
+            "\n",
+            "adox {t3}, {hi}",
+            "\n",
+            "mulx {hi}, {lo}, {t7}",
+            "\n",
+            "mov {t4}, 0",
+            "\n",
+            "adcx {t3}, {lo}",
+            "\n",
+            "adox {t4}, {hi}",
+            "\n",
+            "adc {t4}, 0",
+            "\n",
+            "mulx {hi}, {lo}, {t4}",
+            "\n",
+            "add {t0}, {lo}",
+            "\n",
+            "adc {t1}, {hi}",
+            "\n",
+            "adc {t2}, 0",
+            "\n",
+            "adc {t3}, 0",
+            "\n",
+            "sbb {lo}, {lo}",
+            "\n",
+            "and {lo}, rdx",
+            "\n",
+            "add {t0}, {lo}",
+            "\n",
+            "adc {t1}, 0",
+            "\n",
+            "adc {t2}, 0",
+            "\n",
+            "adc {t3}, 0",
+            "\n",
+            "mov {t4}, {t0}",
+            "\n",
+            "mov {t5}, {t1}",
+            "\n",
+            "mov {t6}, {t2}",
+            "\n",
+            "mov {t7}, {t3}",
+            "\n",
+            "add {t4}, rdx",
+            "\n",
+            "adc {t5}, 0",
+            "\n",
+            "adc {t6}, 0",
+            "\n",
+            "adc {t7}, 0",
+            "\n",
+            "cmovc {t0}, {t4}",
+            "\n",
+            "cmovc {t1}, {t5}",
+            "\n",
+            "cmovc {t2}, {t6}",
+            "\n",
+            "cmovc {t3}, {t7}",
+            "\n",
+        )
+    };
+}
 
 /// a·b mod p for a, b in [0, p), or None when [`available`] is false.
 #[inline(always)]
@@ -87,45 +176,7 @@ pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
             "adcx {t6}, {lo}",
             "adox {t7}, {hi}",
             "adc {t7}, 0",
-            "mov rdx, 0x1000003d1",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, {t4}",
-            "adcx {t0}, {lo}",
-            "adox {t1}, {hi}",
-            "mulx {hi}, {lo}, {t5}",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mulx {hi}, {lo}, {t6}",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, {t7}",
-            "mov {t4}, 0",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "adc {t4}, 0",
-            "mulx {hi}, {lo}, {t4}",
-            "add {t0}, {lo}",
-            "adc {t1}, {hi}",
-            "adc {t2}, 0",
-            "adc {t3}, 0",
-            "sbb {lo}, {lo}",
-            "and {lo}, rdx",
-            "add {t0}, {lo}",
-            "adc {t1}, 0",
-            "adc {t2}, 0",
-            "adc {t3}, 0",
-            "mov {t4}, {t0}",
-            "mov {t5}, {t1}",
-            "mov {t6}, {t2}",
-            "mov {t7}, {t3}",
-            "add {t4}, rdx",
-            "adc {t5}, 0",
-            "adc {t6}, 0",
-            "adc {t7}, 0",
-            "cmovc {t0}, {t4}",
-            "cmovc {t1}, {t5}",
-            "cmovc {t2}, {t6}",
-            "cmovc {t3}, {t7}",
+            fold_c!(),
                 a = in(reg) a.as_ptr(),
                 b = in(reg) b.as_ptr(),
                 lo = out(reg) _,
@@ -145,6 +196,43 @@ pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
         return Some([r0, r1, r2, r3]);
     }
     let _ = (a, b);
+    None
+}
+
+/// a² mod p for a in [0, p), or None when [`available`] is false: the 512-bit square
+/// (the six cross products once, 6 MULX, doubled, plus the four diagonal squares, 4
+/// MULX), then the same fold as [`mul`]: 15 MULX against the product's 21.
+#[inline(always)]
+pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        // SAFETY: `available()` checked BMI2 and ADX; the block reads the four words
+        // behind `a` (a live `[u64; 4]` reference), writes only the registers declared
+        // here and the flags, and touches no stack.
+        unsafe {
+            core::arch::asm!(
+            super::adx::square_wide_4!(),
+            fold_c!(),
+                a = in(reg) a.as_ptr(),
+                z = out(reg) _,
+                lo = out(reg) _,
+                hi = out(reg) _,
+                t0 = out(reg) r0,
+                t1 = out(reg) r1,
+                t2 = out(reg) r2,
+                t3 = out(reg) r3,
+                t4 = out(reg) _,
+                t5 = out(reg) _,
+                t6 = out(reg) _,
+                t7 = out(reg) _,
+                out("rdx") _,
+                options(pure, readonly, nostack)
+            );
+        }
+        return Some([r0, r1, r2, r3]);
+    }
+    let _ = a;
     None
 }
 

@@ -709,17 +709,27 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         if p.is_infinity() {
             return Jacobian::from_affine(q);
         }
+        match Self::madd_generic(p, &qx, &qy) {
+            Ok((sum, _)) => sum,
+            Err(true) => self.double(p),
+            Err(false) => Jacobian::infinity(),
+        }
+    }
+
+    /// `madd-2007-bl` for finite P and Q = (qx, qy) with x(P) ≠ x(Q): P + Q and the ratio
+    /// Z3/Z1 = 2H (Z3 = (Z1 + H)² − Z1² − H² = 2·Z1·H; the ratio costs one addition,
+    /// which the compiler drops where it is not used). Err(true) when P = Q, Err(false)
+    /// when P = −Q. The formula does not involve a or b, so it adds on every curve
+    /// y² = x³ + ax + b, and on the curves isomorphic to it.
+    #[inline(always)]
+    pub(crate) fn madd_generic(p: &Jacobian<F>, qx: &F, qy: &F) -> Result<(Jacobian<F>, F), bool> {
         let z1z1 = p.z.square();
-        let u2 = qx * z1z1;
-        let s2 = qy * p.z * z1z1;
+        let u2 = *qx * z1z1;
+        let s2 = *qy * p.z * z1z1;
         let h = u2 - p.x;
         let rr = s2 - p.y;
         if h.is_zero() {
-            return if rr.is_zero() {
-                self.double(p)
-            } else {
-                Jacobian::infinity()
-            };
+            return Err(rr.is_zero());
         }
         let hh = h.square();
         let i = (hh + hh) + (hh + hh);
@@ -730,11 +740,14 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         let y1j = p.y * j;
         let y3 = r * (v - x3) - (y1j + y1j);
         let z3 = (p.z + h).square() - z1z1 - hh;
-        Jacobian {
-            x: x3,
-            y: y3,
-            z: z3,
-        }
+        Ok((
+            Jacobian {
+                x: x3,
+                y: y3,
+                z: z3,
+            },
+            h + h,
+        ))
     }
 
     /// P − Q with Q affine: a mixed addition of −Q.
@@ -787,6 +800,67 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
             jac.push(next);
         }
         batch_to_affine_vartime(&jac)
+    }
+
+    /// The odd multiples P, 3P, …, (2t − 1)P without an inversion, on a curve with a = 0:
+    /// affine points on the isomorphic curve E_u: y² = x³ + u⁶b, which (x, y) ↦ (u²x, u³y)
+    /// maps E onto, and u. A point (X : Y : Z) computed on E_u in Jacobian coordinates
+    /// is (X : Y : u·Z) on E. Doubling and mixed addition do not involve b, so a
+    /// multiplication can run on E_u with these points as its affine table and lift its
+    /// result at the end with one multiplication (the "effective affine" table, as in
+    /// libsecp256k1's `ecmult`).
+    ///
+    /// 2P = (X_d : Y_d : Z_d) is affine on E_{Z_d}; P scaled there (3M + 1S) gets 2P
+    /// added t − 1 times by `madd-2007-bl`, whose ratios Z_i/Z_(i−1) = 2H_i are kept;
+    /// walking back from the last point, each earlier one is rescaled to the last Z
+    /// (r ← r·ratio, X·r², Y·r³: 4M + 1S a point), which leaves every point with the same Z,
+    /// so affine on E_u with u = Z_d·Z_last. Against [`Self::odd_multiples`] this saves
+    /// its two inversions (2P's and the batch's).
+    ///
+    /// None (the caller uses [`Self::odd_multiples`]) when a ≠ 0 (the isomorphism would
+    /// change a, and the a = −3 doubling with it), for P = O, or when some (2i + 1)P
+    /// meets ±2P (only for points of order ≤ 2t + 1).
+    pub fn odd_multiples_iso(&self, p: &Affine<F>, t: usize) -> Option<(Vec<Affine<F>>, F)> {
+        if !self.a.is_zero() || t == 0 {
+            return None;
+        }
+        let (px, py) = match *p {
+            Affine::Infinity => return None,
+            Affine::Point { x, y } => (x, y),
+        };
+        let d = self.double(&Jacobian::from_affine(p));
+        if d.is_infinity() {
+            return None;
+        }
+        let zd2 = d.z.square();
+        let mut pts = Vec::with_capacity(t);
+        pts.push(Jacobian {
+            x: px * zd2,
+            y: py * zd2 * d.z,
+            z: F::one(),
+        });
+        let mut ratios = Vec::with_capacity(t);
+        for i in 1..t {
+            let (next, ratio) = Self::madd_generic(&pts[i - 1], &d.x, &d.y).ok()?;
+            pts.push(next);
+            ratios.push(ratio);
+        }
+        let last = pts[t - 1];
+        let mut table = vec![Affine::Infinity; t];
+        table[t - 1] = Affine::Point {
+            x: last.x,
+            y: last.y,
+        };
+        let mut r = F::one();
+        for i in (0..t - 1).rev() {
+            r *= ratios[i];
+            let r2 = r.square();
+            table[i] = Affine::Point {
+                x: pts[i].x * r2,
+                y: pts[i].y * r2 * r,
+            };
+        }
+        Some((table, d.z * last.z))
     }
 }
 

@@ -24,6 +24,8 @@
 //! coefficients are off by at most 1/2 + 1/16 (and a hair), so |k1|, |k2| ≤ (9/16)·(A + B) = (9/16)·(q − 1) < 2^126.2 (the
 //! tests check that bound on random and edge scalars, and that μ splits into (0, 1)).
 
+use crate::field::prime::limbs::{adc, sbb};
+
 /// Words of r.
 pub const WORDS: usize = 4;
 /// Largest shift 2^s of [`GlvScalars::shift`].
@@ -288,20 +290,6 @@ fn sign_mask(v: u128) -> u64 {
 fn abs_masked(v: u128, mask: u64) -> u128 {
     let m = u128::from(mask) | (u128::from(mask) << 64);
     (v ^ m).wrapping_sub(m)
-}
-
-#[inline(always)]
-fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
-    let s = u128::from(a) + u128::from(b) + u128::from(carry);
-    (s as u64, (s >> 64) as u64)
-}
-
-#[inline(always)]
-fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    let d = u128::from(a)
-        .wrapping_sub(u128::from(b))
-        .wrapping_sub(u128::from(borrow));
-    (d as u64, ((d >> 64) as u64) & 1)
 }
 
 /// a − m if a ≥ m, else a, without a branch on the values.

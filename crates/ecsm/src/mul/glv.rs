@@ -347,7 +347,8 @@ impl<F: Field> Glv<F> {
 
 /// \[k\]P for k < n and P in the subgroup of order n, by interleaved w-NAF on the two
 /// halves (2 ≤ w ≤ 8): tables of P, 3P, …, (2^(w−1) − 1)P and their images under φ
-/// (one inversion and 2^(w−2) multiplications by β), then about 128 doublings and
+/// (2^(w−2) multiplications by β; on a = 0 the table is affine on an isomorphic curve
+/// and costs no inversion, see [`ShortWeierstrass::odd_multiples_iso`]), then about 128 doublings and
 /// 2·128/(w + 1) mixed additions on average. Variable-time.
 pub fn glv_wnaf_mul<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
@@ -363,7 +364,13 @@ pub fn glv_wnaf_mul<F: Field, A: AShape>(
     if p.is_infinity() {
         return Ok(Jacobian::infinity());
     }
-    let base = curve.odd_multiples(p, 1 << (w - 2));
+    // On a = 0 the table comes without inversion, on an isomorphic curve (see
+    // `odd_multiples_iso`), and the result is lifted back by Z·u at the end.
+    let t = 1 << (w - 2);
+    let (base, lift) = match curve.odd_multiples_iso(p, t) {
+        Some((table, u)) => (table, Some(u)),
+        None => (curve.odd_multiples(p, t), None),
+    };
     let signed = |neg: bool, q: Affine<F>| if neg { q.neg() } else { q };
     let t1: Vec<Affine<F>> = base.iter().map(|q| signed(s.neg1, *q)).collect();
     let t2: Vec<Affine<F>> = base.iter().map(|q| signed(s.neg2, glv.phi(q))).collect();
@@ -377,6 +384,9 @@ pub fn glv_wnaf_mul<F: Field, A: AShape>(
                 d => q = curve.sub_mixed(&q, &table[(-d as usize) / 2]),
             }
         }
+    }
+    if let Some(u) = lift {
+        q.z *= u;
     }
     Ok(q)
 }

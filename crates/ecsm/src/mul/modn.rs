@@ -16,6 +16,7 @@
 //! one Barrett step, a 5 × 6-word product and a 5 × 4-word one cut to 5 words.
 
 use crate::backend::barrier::opaque;
+use crate::field::prime::limbs::sbb;
 use zeroize::Zeroizing;
 
 /// A modulus n ≥ 1 with its Barrett constant, built once per curve.
@@ -134,14 +135,6 @@ fn mul_low_into(out: &mut [u64], a: &[u64], b: &[u64]) {
 fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     debug_assert!(out.len() >= a.len() + b.len());
     mul_low_into(out, a, b);
-}
-
-#[inline(always)]
-fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    let d = u128::from(a)
-        .wrapping_sub(u128::from(b))
-        .wrapping_sub(u128::from(borrow));
-    (d as u64, ((d >> 64) as u64) & 1)
 }
 
 /// ⌊b^(2L) / n⌋ (L + 2 words) by binary long division: public data, once per modulus.

@@ -225,3 +225,62 @@ fn glv_is_listed_on_secp256k1_only() {
     assert!(secp256k1().check_method(&spec("glv:w=9")).is_err());
     assert!(secp256k1().check_method(&spec("glv:t=3")).is_err());
 }
+
+/// The inversion-free table of the GLV method (`odd_multiples_iso`): mapped back from the
+/// isomorphic curve E_u by (x/u², y/u³), every entry is the affine table of
+/// `odd_multiples`, and lies on E_u: y² = x³ + u⁶·7; a ≠ 0 is refused.
+#[test]
+fn isomorphic_table_maps_back_to_the_affine_one() {
+    let e = curve();
+    let c = secp256k1();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    let n = c.order().to_vec();
+    let mut points = vec![point(&c.generator(false))];
+    for _ in 0..3 {
+        let k = random_below(&n, &mut rng);
+        points.push(point(&c.mul(&k, None, &spec("naf:w=5"), false).unwrap()));
+    }
+    for p in &points {
+        for t in [1, 2, 3, 8, 64] {
+            let (table, u) = e.odd_multiples_iso(p, t).expect("a = 0 and P of order n");
+            let reference = e.odd_multiples(p, t);
+            assert_eq!(table.len(), t);
+            let ui = u.invert().unwrap();
+            let (ui2, u2) = (ui.square(), u.square());
+            let b_u = e.b() * u2 * u2 * u2;
+            for (i, (q, r)) in table.iter().zip(&reference).enumerate() {
+                let Affine::Point { x, y } = *q else {
+                    panic!("entry {i} is O")
+                };
+                assert_eq!(y.square(), x.square() * x + b_u, "t={t} entry {i} on E_u");
+                let back = Affine::Point {
+                    x: x * ui2,
+                    y: y * ui2 * ui,
+                };
+                assert_eq!(back, *r, "t={t} entry {i}");
+            }
+        }
+        assert!(e.odd_multiples_iso(p, 0).is_none());
+    }
+    assert!(e.odd_multiples_iso(&Affine::Infinity, 4).is_none());
+    let p256 = find_curve("P-256").unwrap();
+    let (x, y) = {
+        let g = p256.generator(false);
+        (g[1..33].to_vec(), g[33..65].to_vec())
+    };
+    type F256 = ecsm::field::prime::specs::FpP256;
+    // a = −3 and b of P-256 (FIPS 186-4, D.1.2.3).
+    let a = -F256::const_from_words([3, 0, 0, 0]);
+    let b =
+        F256::const_from_hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b");
+    let e256 = ShortWeierstrass::<F256, ecsm::curve::weierstrass::AMinus3>::new(a, b).unwrap();
+    let g = Affine::Point {
+        x: F256::from_bytes(&x).unwrap(),
+        y: F256::from_bytes(&y).unwrap(),
+    };
+    assert!(e256.is_on_curve(&g));
+    assert!(
+        e256.odd_multiples_iso(&g, 4).is_none(),
+        "a = −3 has no such table"
+    );
+}

@@ -162,6 +162,7 @@ fn p256_assembly_runs_where_the_cpu_has_bmi2_and_adx() {
         assert!(p256_adx::add(&a, &b).is_some());
         assert!(p256_adx::sub(&a, &b).is_some());
         assert!(k256_adx::mul(&a, &b).is_some());
+        assert!(k256_adx::sqr(&a).is_some());
         assert!(k256_adx::add(&a, &b).is_some());
         assert!(k256_adx::sub(&a, &b).is_some());
         let (a, b) = ([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]);

@@ -41,7 +41,7 @@
 //! difference on six words, the generic code its portable twin).
 
 mod gcd;
-mod limbs;
+pub(crate) mod limbs;
 mod p448;
 mod reduce;
 pub mod specs;
@@ -387,10 +387,12 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         // bounds it, and the doubling and diagonal passes lengthen the path. Measured
         // (ns, `ecsm field-bench`): P-256 18.4 by CIOS(a, a) against 20.0 symmetric;
         // P-224 19.0 against 23.3; secp256k1 15.6 by the full product against 18.0.
+        // The assembly of P-256 and secp256k1 has its own square, which wins there.
         // From five words on the saved products win: P-384 53 against 72 by the full
         // product, P-521 49 against 77.
         let p256_sqr = |a: &[u64; 4], _: &[u64; 4]| p256_adx::sqr(a);
-        if let Some(r) = Self::accel(a, a, p256_sqr, k256_adx::mul) {
+        let k256_sqr = |a: &[u64; 4], _: &[u64; 4]| k256_adx::sqr(a);
+        if let Some(r) = Self::accel(a, a, p256_sqr, k256_sqr) {
             return r;
         }
         let p384_sqr = |a: &[u64; 6], _: &[u64; 6]| p384_adx::sqr(a);
