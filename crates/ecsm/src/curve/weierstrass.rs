@@ -562,6 +562,14 @@ fn batch_to_affine_with<F: Field>(points: &[Jacobian<F>], vartime: bool) -> Vec<
     out
 }
 
+/// (X : Y : Z) computed on the isomorphic curve of [`ShortWeierstrass::odd_multiples_iso`]
+/// brought back to the curve: (X : Y : u·Z) (O stays O); unchanged for `u` = None.
+pub fn lift_from_isomorphic<F: Field>(q: &mut Jacobian<F>, u: Option<F>) {
+    if let Some(u) = u {
+        q.z *= u;
+    }
+}
+
 /// A short Weierstrass curve y² = x³ + ax + b over `F`, with `a` of shape `A`.
 #[derive(Clone, Debug)]
 pub struct ShortWeierstrass<F, A> {
@@ -800,6 +808,16 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
             jac.push(next);
         }
         batch_to_affine_vartime(&jac)
+    }
+
+    /// The table of a w-NAF multiplication: [`Self::odd_multiples_iso`]'s and its u where
+    /// that applies (a = 0), else [`Self::odd_multiples`]' and None. A multiplication run
+    /// with the table ends by [`lift_from_isomorphic`] with the u returned.
+    pub fn odd_multiples_table(&self, p: &Affine<F>, t: usize) -> (Vec<Affine<F>>, Option<F>) {
+        match self.odd_multiples_iso(p, t) {
+            Some((table, u)) => (table, Some(u)),
+            None => (self.odd_multiples(p, t), None),
+        }
     }
 
     /// The odd multiples P, 3P, …, (2t − 1)P without an inversion, on a curve with a = 0:

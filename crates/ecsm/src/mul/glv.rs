@@ -20,7 +20,7 @@
 //! scalars and benchmarks.
 
 use super::{bit_len, cmp_words};
-use crate::curve::weierstrass::{AShape, Affine, Jacobian, ShortWeierstrass};
+use crate::curve::weierstrass::{lift_from_isomorphic, AShape, Affine, Jacobian, ShortWeierstrass};
 use crate::encoding::scalar_from_hex;
 use crate::field::bytes::words_to_be;
 use crate::field::Field;
@@ -366,11 +366,7 @@ pub fn glv_wnaf_mul<F: Field, A: AShape>(
     }
     // On a = 0 the table comes without inversion, on an isomorphic curve (see
     // `odd_multiples_iso`), and the result is lifted back by Z·u at the end.
-    let t = 1 << (w - 2);
-    let (base, lift) = match curve.odd_multiples_iso(p, t) {
-        Some((table, u)) => (table, Some(u)),
-        None => (curve.odd_multiples(p, t), None),
-    };
+    let (base, u) = curve.odd_multiples_table(p, 1 << (w - 2));
     let signed = |neg: bool, q: Affine<F>| if neg { q.neg() } else { q };
     let t1: Vec<Affine<F>> = base.iter().map(|q| signed(s.neg1, *q)).collect();
     let t2: Vec<Affine<F>> = base.iter().map(|q| signed(s.neg2, glv.phi(q))).collect();
@@ -385,9 +381,7 @@ pub fn glv_wnaf_mul<F: Field, A: AShape>(
             }
         }
     }
-    if let Some(u) = lift {
-        q.z *= u;
-    }
+    lift_from_isomorphic(&mut q, u);
     Ok(q)
 }
 

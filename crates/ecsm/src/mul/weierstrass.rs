@@ -8,7 +8,9 @@
 //! scalars: see its documentation for what is and is not constant-time.
 
 use super::{bit, bit_len};
-use crate::curve::weierstrass::{AShape, Affine, Jacobian, Projective, ShortWeierstrass};
+use crate::curve::weierstrass::{
+    lift_from_isomorphic, AShape, Affine, Jacobian, Projective, ShortWeierstrass,
+};
 use crate::field::Field;
 use crate::recode::{fits, regular_odd, wnaf, RecodeError};
 use zeroize::Zeroizing;
@@ -31,7 +33,9 @@ pub fn double_and_add<F: Field, A: AShape>(
 }
 
 /// \[k\]P with the width-w NAF of k (2 ≤ w ≤ 8): 2^(w−2) odd multiples P, 3P, …,
-/// (2^(w−1) − 1)P precomputed in affine coordinates (one inversion), then one doubling
+/// (2^(w−1) − 1)P precomputed in affine coordinates (two inversions; none on a = 0, where
+/// they are affine on an isomorphic curve, see
+/// [`ShortWeierstrass::odd_multiples_iso`]), then one doubling
 /// per digit and one mixed addition per nonzero digit (on average ℓ/(w + 1)). A width
 /// outside 2..=8 is an error.
 pub fn wnaf_mul<F: Field, A: AShape>(
@@ -44,7 +48,8 @@ pub fn wnaf_mul<F: Field, A: AShape>(
     if p.is_infinity() {
         return Ok(Jacobian::infinity());
     }
-    let table = curve.odd_multiples(p, 1 << (w - 2));
+    // On a = 0 the table is affine on an isomorphic curve and costs no inversion.
+    let (table, u) = curve.odd_multiples_table(p, 1 << (w - 2));
     let mut q = Jacobian::infinity();
     for &d in digits.iter().rev() {
         q = curve.double(&q);
@@ -54,6 +59,7 @@ pub fn wnaf_mul<F: Field, A: AShape>(
             q = curve.sub_mixed(&q, &table[(-d as usize) / 2]);
         }
     }
+    lift_from_isomorphic(&mut q, u);
     Ok(q)
 }
 
