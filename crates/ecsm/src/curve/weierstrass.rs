@@ -792,14 +792,34 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
         }
     }
 
-    /// The odd multiples P, 3P, 5P, …, (2t − 1)P in affine coordinates, computed in
-    /// Jacobian coordinates from 2P and converted with one variable-time inversion (the
-    /// table is a function of P, which every method here treats as public).
+    /// The odd multiples P, 3P, 5P, …, (2t − 1)P in affine coordinates, with one
+    /// variable-time inversion (the table is a function of P, which every method here
+    /// treats as public): the common-Z table of [`Self::odd_multiples_iso`] (on any a:
+    /// its formulas do not involve a or b), brought back by u⁻¹ (3M + 1S a point). Where
+    /// that table meets an exceptional case (P of order ≤ 2t + 1), the multiples are
+    /// computed in Jacobian coordinates from an affine 2P and converted together (two
+    /// inversions).
     pub fn odd_multiples(&self, p: &Affine<F>, t: usize) -> Vec<Affine<F>> {
-        let p_j = Jacobian::from_affine(p);
         if t <= 1 {
             return vec![*p];
         }
+        if let Some((table, u)) = self.odd_multiples_common_z(p, t) {
+            if let Ok(ui) = u.invert_vartime() {
+                let ui2 = ui.square();
+                let ui3 = ui2 * ui;
+                return table
+                    .iter()
+                    .map(|q| match *q {
+                        Affine::Point { x, y } => Affine::Point {
+                            x: x * ui2,
+                            y: y * ui3,
+                        },
+                        Affine::Infinity => Affine::Infinity,
+                    })
+                    .collect();
+            }
+        }
+        let p_j = Jacobian::from_affine(p);
         let two_p = self.double(&p_j).to_affine();
         let mut jac = Vec::with_capacity(t);
         jac.push(p_j);
@@ -826,21 +846,32 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
     /// is (X : Y : u·Z) on E. Doubling and mixed addition do not involve b, so a
     /// multiplication can run on E_u with these points as its affine table and lift its
     /// result at the end with one multiplication (the "effective affine" table, as in
-    /// libsecp256k1's `ecmult`).
+    /// libsecp256k1's `ecmult`). Against the affine table this saves its inversion.
     ///
-    /// 2P = (X_d : Y_d : Z_d) is affine on E_{Z_d}; P scaled there (3M + 1S) gets 2P
-    /// added t − 1 times by `madd-2007-bl`, whose ratios Z_i/Z_(i−1) = 2H_i are kept;
-    /// walking back from the last point, each earlier one is rescaled to the last Z
-    /// (r ← r·ratio, X·r², Y·r³: 4M + 1S a point), which leaves every point with the same Z,
-    /// so affine on E_u with u = Z_d·Z_last. Against [`Self::odd_multiples`] this saves
-    /// its two inversions (2P's and the batch's).
-    ///
-    /// None (the caller uses [`Self::odd_multiples`]) when a ≠ 0 (the isomorphism would
-    /// change a, and the a = −3 doubling with it), for P = O, or when some (2i + 1)P
-    /// meets ±2P (only for points of order ≤ 2t + 1).
+    /// None (the caller uses [`Self::odd_multiples`]) when a ≠ 0 (the isomorphism
+    /// would change a, and the a = −3 doubling with it), for P = O, t = 0, or when some
+    /// (2i + 1)P meets ±2P (only for points of order ≤ 2t + 1).
     pub fn odd_multiples_iso(&self, p: &Affine<F>, t: usize) -> Option<(Vec<Affine<F>>, F)> {
-        if !self.a.is_zero() || t == 0 {
+        if !self.a.is_zero() {
             return None;
+        }
+        self.odd_multiples_common_z(p, t)
+    }
+
+    /// The odd multiples of [`Self::odd_multiples_iso`] on any a, with the u of the
+    /// isomorphism (x, y) ↦ (u²x, u³y) onto the curve where they are affine:
+    /// 2P = (X_d : Y_d : Z_d) is affine on the curve of u = Z_d; P scaled there
+    /// (3M + 1S) gets 2P added t − 1 times by `madd-2007-bl` (which involves neither a nor
+    /// b), whose ratios Z_i/Z_(i−1) = 2H_i are kept; walking back from the last point,
+    /// each earlier one is rescaled to the last Z (r ← r·ratio, X·r², Y·r³: 4M + 1S a
+    /// point), which leaves every point with the same Z, so affine on the curve of
+    /// u = Z_d·Z_last. For t = 1, (P, 1).
+    fn odd_multiples_common_z(&self, p: &Affine<F>, t: usize) -> Option<(Vec<Affine<F>>, F)> {
+        if t == 0 || p.is_infinity() {
+            return None;
+        }
+        if t == 1 {
+            return Some((vec![*p], F::one()));
         }
         let (px, py) = match *p {
             Affine::Infinity => return None,

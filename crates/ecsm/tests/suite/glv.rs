@@ -227,8 +227,10 @@ fn glv_is_listed_on_secp256k1_only() {
 }
 
 /// The inversion-free table of the GLV method (`odd_multiples_iso`): mapped back from the
-/// isomorphic curve E_u by (x/u², y/u³), every entry is the affine table of
-/// `odd_multiples`, and lies on E_u: y² = x³ + u⁶·7; a ≠ 0 is refused.
+/// isomorphic curve E_u by (x/u², y/u³), every entry is the multiple the affine group law
+/// gives, and lies on E_u: y² = x³ + u⁶·7; a ≠ 0 is refused. The affine table
+/// (`odd_multiples`, common Z and one inversion) against the same law, on secp256k1 and
+/// P-256.
 #[test]
 fn isomorphic_table_maps_back_to_the_affine_one() {
     let e = curve();
@@ -243,7 +245,8 @@ fn isomorphic_table_maps_back_to_the_affine_one() {
     for p in &points {
         for t in [1, 2, 3, 8, 64] {
             let (table, u) = e.odd_multiples_iso(p, t).expect("a = 0 and P of order n");
-            let reference = e.odd_multiples(p, t);
+            let reference = slow_odd_multiples(&e, p, t);
+            assert_eq!(e.odd_multiples(p, t), reference, "t={t} affine table");
             assert_eq!(table.len(), t);
             let ui = u.invert().unwrap();
             let (ui2, u2) = (ui.square(), u.square());
@@ -283,4 +286,28 @@ fn isomorphic_table_maps_back_to_the_affine_one() {
         e256.odd_multiples_iso(&g, 4).is_none(),
         "a = −3 has no such table"
     );
+    let mut q = g;
+    for t in [1, 2, 8, 32] {
+        assert_eq!(
+            e256.odd_multiples(&q, t),
+            slow_odd_multiples(&e256, &q, t),
+            "P-256 t={t}"
+        );
+        q = e256.add_affine(&q, &q);
+    }
+}
+
+/// P, 3P, …, (2t − 1)P by the affine group law, one addition of 2P at a time.
+fn slow_odd_multiples<F: Field, A: ecsm::curve::weierstrass::AShape>(
+    e: &ShortWeierstrass<F, A>,
+    p: &Affine<F>,
+    t: usize,
+) -> Vec<Affine<F>> {
+    let two = e.add_affine(p, p);
+    let mut v = vec![*p];
+    while v.len() < t {
+        let last = v[v.len() - 1];
+        v.push(e.add_affine(&last, &two));
+    }
+    v
 }
