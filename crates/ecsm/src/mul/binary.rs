@@ -11,7 +11,7 @@
 //! **Every method here but [`montgomery_ct`] is variable-time**: they branch on the
 //! scalar's bits or digits (the ladder swaps its two registers by a branch) and on
 //! special points. Use them on public scalars, or where timing does not matter.
-//! [`montgomery_ct`] runs a fixed number of ladder steps with masked swaps and a
+//! [`montgomery_ct`] runs a fixed number of ladder steps with masked selections and a
 //! constant-time inversion; its documentation lists exactly what it still branches on.
 //!
 //! The λ-coordinate methods of seed 001, `lambda-naf` and `halve-add`, are in
@@ -115,7 +115,7 @@ pub enum BinaryMethod {
     TnafCt(usize),
     /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
     Montgomery,
-    /// `montgomery-ct`: the same ladder with a fixed step count and masked swaps
+    /// `montgomery-ct`: the same ladder with a fixed step count and masked selections
     /// ([`montgomery_ct`]), for secret scalars.
     MontgomeryCt,
     /// `x-jsf:t=T` (`x-jsf` for T = 1, `x-jsf2` for T = 2): [`xdbl::x_jsf`] on 2^T shares.
@@ -627,46 +627,48 @@ fn high_mask(i: usize, from: usize) -> u64 {
     }
 }
 
-/// R0 and R1 exchanged when `mask` is all ones, kept when it is 0, by masked selection
+/// `p` when `mask` is 0, `q` when it is all ones, by masked selection
 /// ([`crate::field::Field::ct_select`]): no branch and no memory access depends on it.
 #[inline(always)]
-fn ct_swap<F: BinaryField>(r0: &mut XOnly<F>, r1: &mut XOnly<F>, mask: u64) {
-    let (a, b) = (*r0, *r1);
-    *r0 = XOnly {
-        x: F::ct_select(&a.x, &b.x, mask),
-        z: F::ct_select(&a.z, &b.z, mask),
-    };
-    *r1 = XOnly {
-        x: F::ct_select(&b.x, &a.x, mask),
-        z: F::ct_select(&b.z, &a.z, mask),
-    };
+fn ct_pick<F: BinaryField>(p: &XOnly<F>, q: &XOnly<F>, mask: u64) -> XOnly<F> {
+    XOnly {
+        x: F::ct_select(&p.x, &q.x, mask),
+        z: F::ct_select(&p.z, &q.z, mask),
+    }
 }
 
 /// The ladder of [`ladder`] over exactly `steps` bits of k (bits steps − 1 … 0; the
-/// caller makes sure no higher bit is set), with the register swap done by masks: each
-/// step swaps (R0, R1) when the current bit differs from the previous one, runs the same
-/// [`BinaryCurve::ladder_step`] on (R0, R1), and a last swap undoes the pending one
-/// (the usual "lazy" conditional swap: swap ← b_i ⊕ b_{i+1}). The words of k are read
-/// in a fixed order, one per step, and the mask goes through
-/// [`core::hint::black_box`] so that the compiler cannot turn the selection back into a
-/// branch on the bit.
+/// caller makes sure no higher bit is set), with one masked selection per step instead
+/// of a swap of both registers. A step with bit b doubles R_b and puts R0 + R1 in
+/// R_(1−b); the differential addition is symmetric in R0 and R1, so the loop keeps the
+/// pair as (D, A): D = R_b', the register the previous step (bit b') doubled, and A the
+/// other, their sum. The next step adds A + D, whatever its bit, and doubles D when its
+/// bit equals b', A otherwise: a selection by the mask b ⊕ b' of one point (2 field
+/// elements, where a swap of both registers selects 4), which only the doubling waits
+/// for, while the addition's products start at once. At the end R_b' = D and
+/// R_(1−b') = A, by masked selection too. The words of k are read in a fixed order, one
+/// per step, and the masks go through [`core::hint::black_box`] so that the compiler
+/// cannot turn a selection back into a branch on a bit.
 fn ladder_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
     k: &[u64],
     steps: usize,
 ) -> (XOnly<F>, XOnly<F>) {
-    let (mut r0, mut r1) = (XOnly::identity(), XOnly { x, z: F::one() });
+    // Before the first step b' = 0: D = R0 = O, A = R1 = P.
+    let (mut d, mut a) = (XOnly::identity(), XOnly { x, z: F::one() });
     let mut prev = 0u64;
     for i in (0..steps).rev() {
         let word = k.get(i / 64).copied().unwrap_or(0);
         let b = ((word >> (i % 64)) & 1).wrapping_neg();
-        ct_swap(&mut r0, &mut r1, core::hint::black_box(b ^ prev));
-        (r0, r1) = curve.ladder_step(x, &r0, &r1);
+        let src = ct_pick(&d, &a, core::hint::black_box(b ^ prev));
+        let sum = curve.x_diff_add(x, &a, &d);
+        d = curve.x_double(&src);
+        a = sum;
         prev = b;
     }
-    ct_swap(&mut r0, &mut r1, core::hint::black_box(prev));
-    (r0, r1)
+    let m = core::hint::black_box(prev);
+    (ct_pick(&d, &a, m), ct_pick(&a, &d, m))
 }
 
 /// \[k\]P by the Montgomery–López–Dahab ladder made constant-time in k, for secret
