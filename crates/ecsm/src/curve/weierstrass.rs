@@ -867,16 +867,15 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
     /// point), which leaves every point with the same Z, so affine on the curve of
     /// u = Z_d·Z_last. For t = 1, (P, 1).
     fn odd_multiples_common_z(&self, p: &Affine<F>, t: usize) -> Option<(Vec<Affine<F>>, F)> {
-        if t == 0 || p.is_infinity() {
-            return None;
-        }
-        if t == 1 {
-            return Some((vec![*p], F::one()));
-        }
         let (px, py) = match *p {
             Affine::Infinity => return None,
             Affine::Point { x, y } => (x, y),
         };
+        match t {
+            0 => return None,
+            1 => return Some((vec![*p], F::one())),
+            _ => {}
+        }
         let d = self.double(&Jacobian::from_affine(p));
         if d.is_infinity() {
             return None;

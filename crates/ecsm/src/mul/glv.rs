@@ -348,8 +348,8 @@ impl<F: Field> Glv<F> {
 /// \[k\]P for k < n and P in the subgroup of order n, by interleaved w-NAF on the two
 /// halves (2 ≤ w ≤ 8): tables of P, 3P, …, (2^(w−1) − 1)P and their images under φ
 /// (2^(w−2) multiplications by β; on a = 0 the table is affine on an isomorphic curve
-/// and costs no inversion, see [`ShortWeierstrass::odd_multiples_iso`]), then about 128 doublings and
-/// 2·128/(w + 1) mixed additions on average. Variable-time.
+/// and costs no inversion, see [`ShortWeierstrass::odd_multiples_iso`]), then about 128
+/// doublings and 2·128/(w + 1) mixed additions on average. Variable-time.
 pub fn glv_wnaf_mul<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
     glv: &Glv<F>,

@@ -33,11 +33,10 @@ pub fn double_and_add<F: Field, A: AShape>(
 }
 
 /// \[k\]P with the width-w NAF of k (2 ≤ w ≤ 8): 2^(w−2) odd multiples P, 3P, …,
-/// (2^(w−1) − 1)P precomputed in affine coordinates (two inversions; none on a = 0, where
-/// they are affine on an isomorphic curve, see
-/// [`ShortWeierstrass::odd_multiples_iso`]), then one doubling
-/// per digit and one mixed addition per nonzero digit (on average ℓ/(w + 1)). A width
-/// outside 2..=8 is an error.
+/// (2^(w−1) − 1)P precomputed in affine coordinates (one inversion; none on a = 0, where
+/// they are affine on an isomorphic curve, see [`ShortWeierstrass::odd_multiples_iso`]),
+/// then one doubling per digit and one mixed addition per nonzero digit (on average
+/// ℓ/(w + 1)). A width outside 2..=8 is an error.
 pub fn wnaf_mul<F: Field, A: AShape>(
     curve: &ShortWeierstrass<F, A>,
     k: &[u64],
