@@ -58,6 +58,19 @@ fn point(enc: &[u8]) -> Affine<FpSecp256k1> {
     Affine::Point { x, y }
 }
 
+/// G and three random points of secp256k1 (multiples of G by random scalars from `seed`).
+fn generator_and_random_points(seed: u64) -> Vec<Affine<FpSecp256k1>> {
+    let c = secp256k1();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let n = c.order().to_vec();
+    let mut points = vec![point(&c.generator(false))];
+    for _ in 0..3 {
+        let k = random_below(&n, &mut rng);
+        points.push(point(&c.mul(&k, None, &spec("naf:w=5"), false).unwrap()));
+    }
+    points
+}
+
 #[test]
 fn published_constants_hold() {
     let (p, n) = (big(P), big(N));
@@ -87,14 +100,7 @@ fn published_constants_hold() {
 fn phi_is_multiplication_by_lambda() {
     let e = curve();
     let g = glv();
-    let c = secp256k1();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
-    let n = c.order().to_vec();
-    let mut points = vec![point(&c.generator(false))];
-    for _ in 0..3 {
-        let k = random_below(&n, &mut rng);
-        points.push(point(&c.mul(&k, None, &spec("naf:w=5"), false).unwrap()));
-    }
+    let points = generator_and_random_points(21);
     for p in points {
         let phi = g.phi(&p);
         assert!(e.is_on_curve(&phi));
@@ -234,14 +240,7 @@ fn glv_is_listed_on_secp256k1_only() {
 #[test]
 fn isomorphic_table_maps_back_to_the_affine_one() {
     let e = curve();
-    let c = secp256k1();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
-    let n = c.order().to_vec();
-    let mut points = vec![point(&c.generator(false))];
-    for _ in 0..3 {
-        let k = random_below(&n, &mut rng);
-        points.push(point(&c.mul(&k, None, &spec("naf:w=5"), false).unwrap()));
-    }
+    let points = generator_and_random_points(29);
     for p in &points {
         for t in [1, 2, 3, 8, 64] {
             let (table, u) = e.odd_multiples_iso(p, t).expect("a = 0 and P of order n");
