@@ -279,7 +279,7 @@ pub fn field_bench(args: &FieldBenchArgs) -> Result<(), UsageError> {
         );
     } else {
         println!("median latency in ns per call (dependent chains); inv = Itoh-Tsujii with multi-squaring tables,");
-        println!("inv_ct = Itoh-Tsujii with plain squarings (constant-time; GF(2^127), GF(2^254): long runs by masked basis-image walks), inv_euclid = binary extended Euclid;");
+        println!("inv_ct = Itoh-Tsujii, constant-time (long runs of squarings by masked basis-image walks where the backend has them: GF(2^127) and GF(2^254) always, the others with AVX-512F), inv_euclid = binary extended Euclid;");
         println!("prime fields: inv = Bernstein-Yang divsteps (variable-time), inv_ct = Fermat with a fixed window;");
         println!("first row of each field: the backend the library runs it on");
         print!("{}", table_text(&latency_table(&rows)));

@@ -20,6 +20,8 @@ pub mod portable;
 pub mod tsc;
 pub mod walk512;
 
+use crate::field::gf2m::BasisImages;
+
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
 pub mod gls254;
@@ -207,12 +209,12 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     fn run_task<T: BackendTask>(task: T) -> T::Output {
         Self::run(|| task.run::<Self>())
     }
-    /// Σ_i a_i·images\[i\] (a GF(2)-linear map of GF(2^127) given by its basis images)
+    /// Σ_i a_i·images\[i\] (a GF(2)-linear map of GF(2^m) given by its basis images)
     /// with no branch or address depending on `a`, by this backend's vector code where
     /// it has one (the accelerated backends on a CPU with AVX-512F: [`walk512`]);
-    /// `None` sends the caller to its portable walk.
+    /// `None` sends the caller to its portable walk or to squarings.
     #[inline(always)]
-    fn basis_walk_ct<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+    fn basis_walk_ct<const N: usize>(images: &BasisImages<N>, a: &[u64; N]) -> Option<[u64; N]> {
         let _ = (images, a);
         None
     }
@@ -232,13 +234,17 @@ pub use gls254::{
     HalveColumns as Gls254HalveColumns, HalvingTables as Gls254HalvingTables,
 };
 
-/// [`walk512::walk2`] for two-word elements (GF(2^127)); `None` for other sizes.
+/// The vector walks of [`walk512`]: [`walk512::walk2`] for two-word elements
+/// (GF(2^127)), [`walk512::walk_wide`] from three words up; `None` for one word.
 #[inline(always)]
-fn walk_two_words<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+fn walk_images<const N: usize>(images: &BasisImages<N>, a: &[u64; N]) -> Option<[u64; N]> {
+    if N >= 3 {
+        return walk512::walk_wide(images.padded(), images.images().len(), a);
+    }
     if N != 2 {
         return None;
     }
-    let (pairs, _) = images.as_flattened().as_chunks::<2>();
+    let (pairs, _) = images.images().as_flattened().as_chunks::<2>();
     let r = walk512::walk2(pairs, &[a[0], a[1]])?;
     Some(core::array::from_fn(|i| r[i]))
 }
@@ -793,10 +799,10 @@ macro_rules! accelerated_backend {
             }
             #[inline(always)]
             fn basis_walk_ct<const N: usize>(
-                images: &[[u64; N]],
+                images: &BasisImages<N>,
                 a: &[u64; N],
             ) -> Option<[u64; N]> {
-                walk_two_words(images, a)
+                walk_images(images, a)
             }
             #[inline(always)]
             fn run_task<T: BackendTask>(task: T) -> T::Output {
@@ -907,11 +913,11 @@ impl Backend for Auto {
         false
     }
     #[inline(always)]
-    fn basis_walk_ct<const N: usize>(images: &[[u64; N]], a: &[u64; N]) -> Option<[u64; N]> {
+    fn basis_walk_ct<const N: usize>(images: &BasisImages<N>, a: &[u64; N]) -> Option<[u64; N]> {
         if selected_code() == PORTABLE {
             return None;
         }
-        walk_two_words(images, a)
+        walk_images(images, a)
     }
     #[inline(always)]
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {

@@ -1,6 +1,7 @@
-//! The constant-time walk over the basis images of a GF(2)-linear map of GF(2^127)
+//! The constant-time walks over the basis images of a GF(2)-linear map of GF(2^m)
 //! (`field::gf2m::tables::BasisImages`, the long runs of squarings of the constant-time
-//! inversion) with AVX-512F: four images per 512-bit register, each added under a mask
+//! inversion) with AVX-512F: [`walk2`] for GF(2^127) and [`walk_wide`] from three words
+//! up. In [`walk2`], four images per 512-bit register, each added under a mask
 //! register made from its input bit by a vector test, so that the bits never pass through
 //! a general-purpose register or a branch. The portable walk (`BasisImages::apply_ct`,
 //! a word mask per bit) is its twin; the tests compare the two.
@@ -98,4 +99,142 @@ unsafe fn in_register(mut v: core::arch::x86_64::__m512i) -> core::arch::x86_64:
         );
     }
     v
+}
+
+/// Words per image in the layout of [`walk_wide`]: N rounded up to 4, 8 or 16, so that an
+/// image fills half a 512-bit register, one register or two.
+pub const fn padded_words(n: usize) -> usize {
+    if n <= 4 {
+        4
+    } else if n <= 8 {
+        8
+    } else {
+        16
+    }
+}
+
+/// Words per group of [`walk_wide`]: what one mask covers, one register (two images of
+/// four words, or one of eight) or two (one image of sixteen).
+const fn group_words(n: usize) -> usize {
+    if padded_words(n) == 16 {
+        16
+    } else {
+        8
+    }
+}
+
+/// Images per group of [`walk_wide`].
+const fn group_images(n: usize) -> usize {
+    if padded_words(n) == 4 {
+        2
+    } else {
+        1
+    }
+}
+
+/// Length in words of the layout of `count` images of N words for [`walk_wide`]: whole
+/// blocks of eight groups.
+pub const fn padded_len(n: usize, count: usize) -> usize {
+    count.div_ceil(group_images(n)).next_multiple_of(8) * group_words(n)
+}
+
+/// The images of N words (3 ≤ N ≤ 16) in the layout [`walk_wide`] reads: image i at word
+/// i·`padded_words(N)`, zeros after its N words, and zero images up to a whole block of
+/// eight groups, so that the walk reads whole registers with no tail.
+pub fn pad_images<const N: usize>(images: &[[u64; N]]) -> Box<[u64]> {
+    let p = padded_words(N);
+    let mut out = vec![0u64; padded_len(N, images.len())];
+    for (i, img) in images.iter().enumerate() {
+        out[i * p..i * p + N].copy_from_slice(img);
+    }
+    out.into_boxed_slice()
+}
+
+/// Σ_i a_i·image_i for `count` images of N words (3 ≤ N ≤ 16, count ≤ 64N) in the layout
+/// of [`pad_images`], or `None` when this CPU lacks AVX-512F or the layout does not fit.
+/// Every word of the layout is read whatever `a` is; the bits of `a` select lanes through
+/// mask registers only, as in [`walk2`].
+pub fn walk_wide<const N: usize>(padded: &[u64], count: usize, a: &[u64; N]) -> Option<[u64; N]> {
+    #[cfg(target_arch = "x86_64")]
+    if (3..=16).contains(&N)
+        && count <= 64 * N
+        && padded.len() == padded_len(N, count)
+        && std::arch::is_x86_feature_detected!("avx512f")
+    {
+        // SAFETY: AVX-512F was just detected, and the layout has the length the walk reads.
+        return Some(unsafe { walk_wide_avx512(padded, a) });
+    }
+    let _ = (padded, count, a);
+    None
+}
+
+/// Blocks of eight groups, eight running sums (two sets for sixteen-word images), one
+/// mask per group from a vector test of the broadcast word of `a` against the group's bit
+/// positions. A block never straddles two words of `a`: a word covers 32 groups of two
+/// images or 64 of one.
+///
+/// # Safety
+/// The CPU must support AVX-512F; `padded.len()` is a multiple of eight groups and at
+/// most what the 64·N bits of `a` select (as [`walk_wide`] checks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn walk_wide_avx512<const N: usize>(padded: &[u64], a: &[u64; N]) -> [u64; N] {
+    use core::arch::x86_64::*;
+    let (gw, gi) = (group_words(N), group_images(N));
+    let blocks = padded.len() / (8 * gw);
+    let mut lo = [_mm512_setzero_si512(); 8];
+    let mut hi = [_mm512_setzero_si512(); 8];
+    // Lane l of a group tests bit l / 4 of the group's position for two images of four
+    // words, the group's bit itself otherwise; each group moves the test gi bits up.
+    let first = if gi == 2 {
+        _mm512_set_epi64(2, 2, 2, 2, 1, 1, 1, 1)
+    } else {
+        _mm512_set1_epi64(1)
+    };
+    let mut b = 0;
+    for &word in a.iter() {
+        let bits = _mm512_set1_epi64(word as i64);
+        let mut pick = first;
+        for _ in 0..64 / (8 * gi) {
+            if b == blocks {
+                break;
+            }
+            // SAFETY: block b < blocks lies within `padded` (8·gw words from 8·gw·b).
+            let base = unsafe { padded.as_ptr().add(8 * gw * b) };
+            for j in 0..8 {
+                let k = _mm512_test_epi64_mask(bits, pick);
+                // SAFETY: group j of block b, words gw·j … gw·j + gw − 1 from `base`; a
+                // plain (unmasked) load, kept in a register as in `walk2`.
+                let v = unsafe { in_register(_mm512_loadu_si512(base.add(gw * j).cast())) };
+                lo[j] = _mm512_mask_xor_epi64(lo[j], k, lo[j], v);
+                if gw == 16 {
+                    // SAFETY: the group's second register, within the same block.
+                    let v = unsafe { in_register(_mm512_loadu_si512(base.add(gw * j + 8).cast())) };
+                    hi[j] = _mm512_mask_xor_epi64(hi[j], k, hi[j], v);
+                }
+                pick = if gi == 2 {
+                    _mm512_slli_epi64::<2>(pick)
+                } else {
+                    _mm512_slli_epi64::<1>(pick)
+                };
+            }
+            b += 1;
+        }
+    }
+    let fold = |s: &[__m512i; 8]| {
+        let x = s
+            .iter()
+            .fold(_mm512_setzero_si512(), |x, &v| _mm512_xor_si512(x, v));
+        let mut w = [0u64; 8];
+        // SAFETY: 64 bytes into the 64-byte array `w`.
+        unsafe { _mm512_storeu_si512(w.as_mut_ptr().cast(), x) };
+        w
+    };
+    let (l, h) = (fold(&lo), fold(&hi));
+    core::array::from_fn(|w| match padded_words(N) {
+        4 => l[w] ^ l[w + 4],
+        8 => l[w],
+        _ if w < 8 => l[w],
+        _ => h[w - 8],
+    })
 }

@@ -149,17 +149,29 @@ pub fn shortest_addition_chain(n: u16) -> Vec<u16> {
 /// check for it.
 #[inline(always)]
 pub fn itoh_tsujii<F: BinaryField>(a: &F, chain: &AdditionChain, tables: bool) -> F {
+    itoh_tsujii_with(a, chain, |x, run| {
+        if tables {
+            x.multi_square(run)
+        } else {
+            x.multi_square_ct(run)
+        }
+    })
+}
+
+/// a⁻¹ by Itoh–Tsujii over `chain` (ending at m − 1), with `run(x, k)` = x^(2^k) for
+/// each run of squarings: β_(i+j) = run(β_i, j)·β_j, a⁻¹ = β_(m−1)². `chain.len()`
+/// multiplications and one squaring besides the runs.
+#[inline(always)]
+pub fn itoh_tsujii_with<F: BinaryField>(
+    a: &F,
+    chain: &AdditionChain,
+    run: impl Fn(&F, usize) -> F,
+) -> F {
     debug_assert_eq!(chain.target() as usize, F::DEGREE - 1);
     let mut beta = [*a; MAX_CHAIN + 1];
     for (s, &(i, j)) in chain.steps().iter().enumerate() {
-        let run = chain.values()[j as usize] as usize;
-        let bi = beta[i as usize];
-        let shifted = if tables {
-            bi.multi_square(run)
-        } else {
-            bi.multi_square_ct(run)
-        };
-        beta[s + 1] = shifted * beta[j as usize];
+        let k = chain.values()[j as usize] as usize;
+        beta[s + 1] = run(&beta[i as usize], k) * beta[j as usize];
     }
     beta[chain.len()].square()
 }

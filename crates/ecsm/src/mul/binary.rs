@@ -674,7 +674,8 @@ fn ladder_ct<F: BinaryField, S: CurveShape>(
 /// \[k\]P by the Montgomery–López–Dahab ladder made constant-time in k, for secret
 /// scalars (ECDH uses it): cost **L·(5M + 4S + 1C) + I + 10M + 1S** with L = m + 1 for
 /// every k < 2^(m+1) (see `ct_steps`), the inversion constant-time
-/// ([`crate::field::Field::invert`], Itoh–Tsujii with plain squarings).
+/// ([`crate::field::Field::invert`], Itoh–Tsujii, its long runs of squarings masked walks
+/// over basis images where the backend has them).
 ///
 /// What is constant-time, for a fixed curve, a fixed length of the slice `k` and a
 /// constant-time field (both backends' products and squares are):

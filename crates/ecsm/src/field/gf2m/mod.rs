@@ -18,7 +18,7 @@ pub use specs::*;
 pub use tables::{BasisImages, Gf2mTables};
 
 use super::bytes::{be_to_words, words_to_be};
-use super::chain::{itoh_tsujii, AdditionChain};
+use super::chain::{itoh_tsujii, itoh_tsujii_with, AdditionChain};
 use super::{BinaryField, BinaryFieldTask, Field, FieldError, FieldMap};
 use crate::backend::barrier::opaque;
 use crate::backend::{Auto, Backend, BackendTask};
@@ -180,7 +180,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
     #[inline(always)]
     fn invert_ct(&self) -> Self {
         if !Self::has_chain127() {
-            return itoh_tsujii(self, &S::CHAIN, false);
+            return self.invert_ct_walks();
         }
         let tables = S::tables();
         let (Some(t14), Some(t28), Some(t56)) = (
@@ -199,9 +199,9 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let b14 = b7.multi_square_ct(7) * b7;
         // The backend's vector walk where it has one ([`Backend::basis_walk_ct`]), on all
         // the long runs; otherwise the portable walk on the runs of 28 and 56 only.
-        if let Some(w) = B::basis_walk_ct(t14.images(), &b14.limbs) {
+        if let Some(w) = B::basis_walk_ct(t14, &b14.limbs) {
             let walk = |t: &tables::BasisImages<N>, x: Self| {
-                let w = B::basis_walk_ct(t.images(), &x.limbs);
+                let w = B::basis_walk_ct(t, &x.limbs);
                 Self::from_limbs_unchecked(w.unwrap_or_else(|| t.apply_ct(&x.limbs)))
             };
             let b28 = Self::from_limbs_unchecked(w) * b14;
@@ -216,6 +216,29 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let b112 = walk(t56, b56) * b56;
         let b126 = b112.multi_square_ct(14) * b14;
         b126.square()
+    }
+
+    /// The constant-time inversion of the other fields: Itoh–Tsujii on `S::TABLE_CHAIN`
+    /// (the NIST fields' `S::CHAIN`), each run the table threshold reaches done by the
+    /// backend's vector walk over basis images ([`Backend::basis_walk_ct`]: AVX-512F,
+    /// every image read whatever the input) when it has one, by squarings otherwise; on
+    /// a backend without the walk this is plain squarings throughout. Which runs walk
+    /// depends on the CPU and the field only. Measured (`ecsm field-bench`, `inv_ct`,
+    /// native build, pinned, Intel Xeon with AVX-512, 2026-11-28): see the README,
+    /// "Operations".
+    #[inline(always)]
+    fn invert_ct_walks(&self) -> Self {
+        let tables = S::tables();
+        itoh_tsujii_with(self, &S::TABLE_CHAIN, |x, k| {
+            let walked = tables
+                .multi_square_basis(k)
+                .filter(|_| k * WALK_RUN_FACTOR >= S::M)
+                .and_then(|t| B::basis_walk_ct(t, &x.limbs));
+            match walked {
+                Some(w) => Self::from_limbs_unchecked(w),
+                None => x.multi_square_ct(k),
+            }
+        })
     }
 
     /// GF(2^127) with its stored chain 1, 2, 3, 6, 7, 14, 28, 56, 112, 126, which
@@ -313,6 +336,13 @@ mod euclid {
         }
     }
 }
+
+/// A run of k squarings in GF(2^m) is walked over the m basis images only when
+/// k·`WALK_RUN_FACTOR` ≥ m: a walk reads about m/2 (four-word images) or m registers,
+/// which measured (`ecsm field-bench`, Intel Xeon, 2026-11-28) as dearer than 16 or 32
+/// squarings in GF(2^571) and than 16 in GF(2^283) and GF(2^409), and cheaper than 16 in
+/// GF(2^163) and GF(2^233).
+const WALK_RUN_FACTOR: usize = 16;
 
 /// Operations made of many multiplications and squarings, each run as one task in the
 /// backend's feature context (one type per operation, so each task inlines on its own).
@@ -442,9 +472,9 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
         }
         Self::from_limbs_unchecked(l)
     }
-    /// Constant-time Itoh–Tsujii: plain squarings, (m − 1)S + L·M for the chain length
-    /// L, except in GF(2^127), where the runs of 28 and 56 squarings are masked walks
-    /// over basis images (`invert_ct`).
+    /// Constant-time Itoh–Tsujii, (m − 1)S + L·M for the chain length L with plain
+    /// squarings; the long runs are masked walks over basis images instead where the
+    /// backend has them (`invert_ct`, `invert_ct_walks`).
     fn invert(&self) -> Result<Self, FieldError> {
         if self.is_zero() {
             return Err(FieldError::NotInvertible);

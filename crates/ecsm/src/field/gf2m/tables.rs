@@ -13,7 +13,7 @@
 
 use super::{Gf2m, Gf2mSpec};
 use crate::backend::barrier::opaque;
-use crate::backend::Portable;
+use crate::backend::{walk512, Portable};
 use crate::field::{BinaryField, Field};
 use std::sync::OnceLock;
 
@@ -122,13 +122,34 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
 /// `LinearTable` of nibbles, whose addresses depend on the input.
 pub struct BasisImages<const N: usize> {
     images: Box<[[u64; N]]>,
+    /// The same images in the layout of [`walk512::walk_wide`] (fields of three words
+    /// or more; empty otherwise).
+    padded: Box<[u64]>,
 }
 
 impl<const N: usize> BasisImages<N> {
+    fn new(images: Vec<[u64; N]>) -> Self {
+        let padded = if N >= 3 {
+            walk512::pad_images(&images)
+        } else {
+            Box::default()
+        };
+        BasisImages {
+            images: images.into_boxed_slice(),
+            padded,
+        }
+    }
+
     /// The images, of the basis elements in order.
     #[inline(always)]
     pub fn images(&self) -> &[[u64; N]] {
         &self.images
+    }
+
+    /// The images in the layout of [`walk512::walk_wide`] (empty below three words).
+    #[inline(always)]
+    pub fn padded(&self) -> &[u64] {
+        &self.padded
     }
 
     /// Σ_i a_i·image_i, with no branch or address depending on `a`.
@@ -224,13 +245,7 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
                 acc *= g;
             }
             let table = LinearTable::build(&images);
-            (
-                k,
-                table,
-                BasisImages {
-                    images: images.into_boxed_slice(),
-                },
-            )
+            (k, table, BasisImages::new(images))
         })
         .collect()
 }
