@@ -47,7 +47,10 @@
 //! its square root is BMI2's PEXT on the words (`gls254_avx2::halve`). About 45 ns per
 //! position here, against about 95 ns for the generic loop (`lambda-halve-add`
 //! 12.7 → 8.3 µs, gls254, native build, 2026-11-27); the chain, not the additions,
-//! sets the pace: w = 3, 4, 5 cost within 5 % of each other.
+//! sets the pace: w = 3, 4, 5 cost within 5 % of each other. On the Intel Xeon of
+//! 2026-11-28 (2.3 GHz) the 64 look-ups per halving ran short of issue slots instead:
+//! their offsets as one shift and one mask each (`gls254_avx2::entry_offset`) took
+//! `lambda-halve-add` from 10.1–10.2 to 8.0–8.2 µs (pinned, alternated).
 
 /// A GF(2^254) element as words: c₀ (low word first), then c₁, each coefficient below
 /// 2^127 (the canonical form of the generic field).
@@ -232,7 +235,9 @@ pub fn ct_all_columns(job: &CtTables<'_>) -> Option<([Fe254; 3], bool)> {
 /// tables (8 + 16 KiB) stay in the 32 KiB L1 data cache beside the loop's other data,
 /// where byte tables (64 + 128 KiB) are read from L2. Measured together with taking √x
 /// off the chain (`gls254_avx2::halve`): `lambda-halve-add` 8.71/8.66 µs with bytes,
-/// 8.32/8.36 µs with nibbles (alternated pairs, pinned, native build, 2026-11-27).
+/// 8.32/8.36 µs with nibbles (alternated pairs, pinned, native build, 2026-11-27). On
+/// the Intel Xeon of 2026-11-28, with the look-up offsets of `gls254_avx2::entry_offset`,
+/// the minima of three pinned runs each: 8.0–8.2 µs with nibbles, 8.4–8.7 µs with bytes.
 pub(super) const HT_BITS: usize = 4;
 /// Look-ups per GF(2^127) element.
 const HT_CHUNKS: usize = 128 / HT_BITS;

@@ -26,7 +26,7 @@ use crate::curve::binary::{Affine, ArbitraryA2, BinaryCurve, Lambda, LambdaAffin
 use crate::field::batch::batch_invert_vartime;
 use crate::mul::binary_lambda::{accumulate, weighted_sum};
 use crate::mul::{MethodSpec, SpecError};
-use crate::recode::{wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
+use crate::recode::{wnaf_pair, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
 
 /// A GLS curve over the field `F`.
 pub type GlsCurve<F> = BinaryCurve<F, ArbitraryA2>;
@@ -232,8 +232,7 @@ pub fn gls_mul<F: GlsField>(
 
 /// The NAF_w digits of both halves (widths are validated by the callers).
 pub(crate) fn split_digits(s: &GlvSplit, w: usize) -> (Vec<i8>, Vec<i8>) {
-    let naf = |k: [u64; 2]| wnaf(&k, w as u32).unwrap_or_default();
-    (naf(s.k1_words()), naf(s.k2_words()))
+    wnaf_pair(s.k1, s.k2, w as u32).unwrap_or_default()
 }
 
 #[inline(always)]

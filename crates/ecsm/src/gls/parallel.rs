@@ -10,28 +10,33 @@
 //!
 //! The second thread is a persistent worker, started on first use, that polls a job slot
 //! and spins briefly after each job before it parks, so that a run of
-//! multiplications does not pay a thread start or a wake-up each. Should the worker be
-//! unavailable, busy or not scheduled when the caller has done its half, or the process be
-//! limited to one processor, the job runs on the calling thread (same answer, no
-//! parallelism).
+//! multiplications does not pay a thread start or a wake-up each. One caller at a time
+//! holds the worker; another caller meanwhile, a process limited to one processor, or a
+//! worker not yet at the job when the caller has done its half, runs the job on the
+//! calling thread (same answer, no parallelism).
 //! Variable-time, like the two methods it combines.
 
-use super::methods::{lambda_dbl_add_from, lambda_halve_add_digits, split_digits, GlsCurve};
+use super::methods::{
+    lambda_dbl_add_from, lambda_halve_add_digits, split_digits, GlsCurve, PARALLEL_MAX_T,
+};
 use super::scalar::{GlvScalars, WORDS};
 use super::GlsField;
 use crate::curve::binary::Affine;
+use core::marker::PhantomData;
+use std::any::Any;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::*};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 /// The split used when none is given or measured: positions below t go to the halving
 /// thread. Measured here (`ecsm bench --curve gls254 --method lambda-parallel:t=…`,
 /// idle machine): t = 48 ran 5.17–5.24 µs against 5.36 at 56, 5.39–5.48 at 40 and
-/// 5.76–5.82 at 64, and the per-process measurement picks 48 or 56.
+/// 5.76–5.82 at 64, and the per-process measurement picks 48 or 56. On the Intel Xeon of
+/// 2026-11-28, after the hand-off and halving changes of that day (two runs each,
+/// unpinned): 5.15–5.22 µs at 48, 5.18 at 40, 5.35–5.56 at 56, 5.94–6.05 at 64.
 pub const DEFAULT_T: usize = 48;
-
-type Job = Box<dyn FnOnce() + Send>;
 
 /// How long the worker keeps polling for the next job before it parks, and the caller
 /// for the worker's result before it parks.
@@ -40,22 +45,70 @@ const SPIN: Duration = Duration::from_micros(200);
 /// Polls between two readings of the clock while spinning.
 const POLLS: u32 = 64;
 
-/// The hand-off point: one job slot and a counter of jobs posted, which the worker polls.
-/// Its cost per multiplication, measured with a stand-alone loop on this machine (two
-/// threads each spinning ≈ 1.1 µs and ≈ 3.3 µs): 0.3 µs, against 0.6–0.7 µs for the
-/// channels, shared slot and result channel it replaces.
-struct Post {
-    count: AtomicU64,
-    /// Set by the worker before it parks: a caller that posts then unparks it.
-    parked: AtomicBool,
-    slot: Mutex<Option<Job>>,
+/// A job as the worker sees it: run it, then hand it back whole, result inside, so that
+/// the caller frees what it allocated.
+trait Run: Send {
+    fn run(&mut self);
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }
 
-static POST: Post = Post {
-    count: AtomicU64::new(0),
-    parked: AtomicBool::new(false),
-    slot: Mutex::new(None),
-};
+/// The closure and, once it has run, its result.
+struct JobCell<F, T> {
+    f: Option<F>,
+    out: Option<T>,
+}
+
+impl<F: FnOnce() -> T + Send + 'static, T: Send + 'static> Run for JobCell<F, T> {
+    fn run(&mut self) {
+        if let Some(f) = self.f.take() {
+            self.out = Some(f());
+        }
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+/// One cache line per field of the hand-off, so that the line the worker polls is not
+/// the one the caller locks, and so on.
+///
+/// The cost of the hand-off is in the locked instructions on lines the other core
+/// wrote last, each a stall until the line comes over, and in memory freed on the thread
+/// that did not allocate it. Measured with a stand-alone loop (one job, the caller busy
+/// for 10,000 TSC ticks, the worker for 5,000; medians over 20,000, Intel Xeon,
+/// 2026-11-28): the caller spent 1,000–1,200 ticks posting and 540–570 collecting with
+/// the scheme this replaces (a shared `Arc` with the closure and result behind mutexes,
+/// a boxed job freed by the worker, and the counter polled by the worker in the line
+/// the caller locked), against 290–300 and 256–262 with this one (the caller allocates
+/// and frees the job, the worker polls a line the caller only stores to).
+#[repr(align(128))]
+struct Line<T>(T);
+
+/// Taken by the caller that uses the worker, with a compare-and-swap on a line the
+/// worker never touches.
+static CLAIMED: Line<AtomicBool> = Line(AtomicBool::new(false));
+/// The number of the last job posted (written by the claimant only).
+static NEXT: Line<AtomicU64> = Line(AtomicU64::new(0));
+/// The number of the job in [`JOB`], stored after it: the worker polls this line.
+static POSTED: Line<AtomicU64> = Line(AtomicU64::new(0));
+/// Set by the worker before it parks.
+static PARKED: Line<AtomicBool> = Line(AtomicBool::new(false));
+/// A job and its number.
+type Posted = (u64, Box<dyn Run>);
+/// The posted job, until the worker takes it or the caller takes it back.
+static JOB: Line<Mutex<Option<Posted>>> = Line(Mutex::new(None));
+/// The number of the last job the worker ran (or that unwound on it).
+static FINISHED: Line<AtomicU64> = Line(AtomicU64::new(0));
+/// The job the worker ran, result inside, for the caller to collect.
+static OUT: Line<Mutex<Option<Box<dyn Run>>>> = Line(Mutex::new(None));
+/// Set by the caller before it parks to wait for [`FINISHED`].
+static WAITING: Line<AtomicBool> = Line(AtomicBool::new(false));
+/// The claimant's thread, for the worker to unpark.
+static CALLER: Line<Mutex<Option<Thread>>> = Line(Mutex::new(None));
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// Spin on `ready` for up to [`SPIN`], then park until it holds, with `parked` set first
 /// (the thread that makes `ready` true reads `parked` after it, so one of the two sees
@@ -77,15 +130,24 @@ fn await_flag(ready: impl Fn() -> bool, parked: &AtomicBool) {
     }
 }
 
-/// The worker's loop: run the job in the slot each time the count moves.
+/// The worker's loop: run the job in the slot each time [`POSTED`] moves. A job that
+/// unwinds leaves its result empty (the caller then does that half itself) and the
+/// worker alive.
 fn serve() {
     let mut seen = 0;
     loop {
-        await_flag(|| POST.count.load(SeqCst) != seen, &POST.parked);
-        seen = POST.count.load(SeqCst);
-        let job = POST.slot.lock().ok().and_then(|mut slot| slot.take());
-        if let Some(job) = job {
-            job();
+        await_flag(|| POSTED.0.load(Acquire) != seen, &PARKED.0);
+        seen = POSTED.0.load(Acquire);
+        let job = lock(&JOB.0).take();
+        if let Some((id, mut job)) = job {
+            let _ = std::panic::catch_unwind(AssertUnwindSafe(|| job.run()));
+            *lock(&OUT.0) = Some(job);
+            FINISHED.0.store(id, SeqCst);
+            if WAITING.0.load(SeqCst) {
+                if let Some(caller) = lock(&CALLER.0).as_ref() {
+                    caller.unpark();
+                }
+            }
         }
     }
 }
@@ -111,79 +173,120 @@ fn worker() -> Option<&'static Thread> {
         .as_ref()
 }
 
-/// One job's state, shared by the caller and the worker.
-struct Handoff<F, T> {
-    f: Mutex<Option<F>>,
-    out: Mutex<Option<T>>,
-    done: AtomicBool,
-    /// Set by the caller before it parks to wait for `done`.
-    parked: AtomicBool,
-    caller: Thread,
+/// A job handed to the worker (`id` > 0) or kept to run here (`local`).
+struct Handle<F, T> {
+    id: u64,
+    local: Option<F>,
+    _out: PhantomData<T>,
 }
 
-/// Marks the job done when dropped, even if it unwound, and wakes a parked caller.
-struct Finish<'a, F, T>(&'a Handoff<F, T>);
-
-impl<F, T> Drop for Finish<'_, F, T> {
-    fn drop(&mut self) {
-        self.0.done.store(true, SeqCst);
-        if self.0.parked.load(SeqCst) {
-            self.0.caller.unpark();
-        }
-    }
-}
-
-/// Hand `f` to the worker; the returned `wait` gives its result (`None` only if `f`
-/// unwound on the worker), and whether the worker ran it. If the worker has not started
-/// `f` when `wait` is called (no worker, or one that is busy or not scheduled on a loaded
-/// machine), `wait` runs it on the calling thread; if it has, `wait` spins for up to
-/// [`SPIN`] and then parks, so that a worker that lost its core gets this one. Medians per
-/// multiplication here (`ecsm bench`, gls254, t = 60, two runs each, with the channels
-/// this replaced): idle, 14.7–15.4 µs whichever rule; with one or two busy loops on the
+/// Hand `f` to the worker; [`Handle::wait`] gives its result (`None` only if `f`
+/// unwound on the worker) and whether the worker ran it. If the worker has not started
+/// `f` when `wait` is called (it is busy or not scheduled on a loaded machine), `wait`
+/// runs it on the calling thread; if it has, `wait` spins for up to [`SPIN`] and then
+/// parks, so that a worker that lost its core gets this one. Medians per multiplication
+/// here (`ecsm bench`, gls254, t = 60, two runs each, with the channels of an earlier
+/// hand-off): idle, 14.7–15.4 µs whichever rule; with one or two busy loops on the
 /// machine, 14.4–515 µs when the caller only spun for the result (one run in two near
 /// 0.5 ms, the worker waiting for a time slice), 15–30 µs taking the job back at once
 /// (this rule), 16–42 µs giving the worker 10 µs more to start it, and 235 µs taking it
 /// back only after 200 µs (under a compile). The single-thread `lambda-dbl-add`: 19–23 µs.
-/// A second job posted before the worker took the first replaces it; the first one's
-/// caller then runs it itself.
-fn spawn<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> impl FnOnce() -> (Option<T>, bool) {
-    let h = Arc::new(Handoff {
-        f: Mutex::new(Some(f)),
-        out: Mutex::new(None),
-        done: AtomicBool::new(false),
-        parked: AtomicBool::new(false),
-        caller: std::thread::current(),
+fn spawn<F, T>(f: F) -> Handle<F, T>
+where
+    F: FnOnce() -> T + Send + 'static,
+    T: Send + 'static,
+{
+    let here = |f| Handle {
+        id: 0,
+        local: Some(f),
+        _out: PhantomData,
+    };
+    let Some(thread) = worker() else {
+        return here(f);
+    };
+    if CLAIMED
+        .0
+        .compare_exchange(false, true, Acquire, Relaxed)
+        .is_err()
+    {
+        return here(f);
+    }
+    let id = NEXT.0.load(Relaxed) + 1;
+    NEXT.0.store(id, Relaxed);
+    {
+        let me = std::thread::current();
+        let mut caller = lock(&CALLER.0);
+        if caller.as_ref().map(Thread::id) != Some(me.id()) {
+            *caller = Some(me);
+        }
+    }
+    let job: Box<dyn Run> = Box::new(JobCell {
+        f: Some(f),
+        out: None,
     });
-    fn take<F>(f: &Mutex<Option<F>>) -> Option<F> {
-        f.lock().ok().and_then(|mut f| f.take())
+    *lock(&JOB.0) = Some((id, job));
+    // A plain store, and a plain load after it: should the load miss that the worker
+    // has just parked, the worker sleeps through this job, which `wait` then takes back,
+    // and the next call, seeing `PARKED`, wakes it.
+    POSTED.0.store(id, Release);
+    if PARKED.0.load(Relaxed) {
+        thread.unpark();
     }
-    if let Some(thread) = worker() {
-        let theirs = Arc::clone(&h);
-        let job: Job = Box::new(move || {
-            if let Some(f) = take(&theirs.f) {
-                let _finish = Finish(&theirs);
-                let v = f();
-                if let Ok(mut out) = theirs.out.lock() {
-                    *out = Some(v);
-                }
-            }
-        });
-        if let Ok(mut slot) = POST.slot.lock() {
-            *slot = Some(job);
-        }
-        POST.count.fetch_add(1, SeqCst);
-        if POST.parked.load(SeqCst) {
-            thread.unpark();
-        }
+    Handle {
+        id,
+        local: None,
+        _out: PhantomData,
     }
-    move || {
-        if let Some(f) = take(&h.f) {
+}
+
+impl<F: FnOnce() -> T + Send + 'static, T: Send + 'static> Handle<F, T> {
+    fn wait(mut self) -> (Option<T>, bool) {
+        if let Some(f) = self.local.take() {
             return (Some(f()), false);
         }
-        await_flag(|| h.done.load(SeqCst), &h.parked);
-        (take(&h.out), true)
+        let collected = self.collect();
+        let out = collected
+            .1
+            .and_then(|job| job.into_any().downcast::<JobCell<F, T>>().ok())
+            .and_then(|cell| cell.out);
+        (out, collected.0)
+    }
+
+    /// The job back from the worker (`true`) or run here (`false`), and the claim
+    /// released; `None` after the first call.
+    fn collect(&mut self) -> (bool, Option<Box<dyn Run>>) {
+        let id = core::mem::take(&mut self.id);
+        if id == 0 {
+            return (false, None);
+        }
+        if FINISHED.0.load(Acquire) != id {
+            let mine = lock(&JOB.0).take_if(|job| job.0 == id).map(|job| job.1);
+            if let Some(mut job) = mine {
+                CLAIMED.0.store(false, Release);
+                job.run();
+                return (false, Some(job));
+            }
+            await_flag(|| FINISHED.0.load(SeqCst) == id, &WAITING.0);
+        }
+        let job = lock(&OUT.0).take();
+        CLAIMED.0.store(false, Release);
+        (true, job)
+    }
+}
+
+impl<F, T> Drop for Handle<F, T> {
+    /// A handle dropped before `wait` (its caller unwound) still collects its job, so
+    /// that the next caller finds the worker free.
+    fn drop(&mut self) {
+        let id = core::mem::take(&mut self.id);
+        if id == 0 {
+            return;
+        }
+        if lock(&JOB.0).take_if(|job| job.0 == id).is_none() {
+            await_flag(|| FINISHED.0.load(SeqCst) == id, &WAITING.0);
+            lock(&OUT.0).take();
+        }
+        CLAIMED.0.store(false, Release);
     }
 }
 
@@ -200,12 +303,21 @@ pub(crate) fn lambda_parallel<F: GlsField>(
     w: usize,
     t: Option<usize>,
 ) -> Affine<F> {
-    let t = t.unwrap_or(DEFAULT_T).min(super::methods::PARALLEL_MAX_T);
+    let t = t.unwrap_or(DEFAULT_T).min(PARALLEL_MAX_T);
     let s = glv.split(&glv.shift(k, t));
     // Recoded once, here, before the hand-off, where the worker recoded both halves again
-    // (0.4 µs of its half, timed inside a run at t = 40).
-    let digits = Arc::new(split_digits(&s, w));
-    let (curve_h, p_h, digits_h) = (*curve, *p, Arc::clone(&digits));
+    // (0.4 µs of its half, timed inside a run at t = 40). The worker gets its digits
+    // (positions below t) by value: memory allocated here and freed there costs both
+    // threads (see [`Line`]).
+    let (d1, d2) = split_digits(&s, w);
+    let low_digits = |d: &[i8]| {
+        let mut low = [0i8; PARALLEL_MAX_T];
+        let n = d.len().min(t);
+        low[..n].copy_from_slice(&d[..n]);
+        low
+    };
+    let (low1, low2) = (low_digits(&d1), low_digits(&d2));
+    let (curve_h, p_h) = (*curve, *p);
     // The worker measures its own `Counted` operations, credited to this thread below, so
     // that counting the method counts both threads.
     // The worker enters the selected backend's feature context, as the caller did through
@@ -217,14 +329,13 @@ pub(crate) fn lambda_parallel<F: GlsField>(
                     return None;
                 }
                 let r = curve_h.affine_halve(&p_h);
-                let (d1, d2) = &*digits_h;
-                Some(lambda_halve_add_digits(&curve_h, &s, (d1, d2), &r, w, t))
+                let digits = (&low1[..t], &low2[..t]);
+                Some(lambda_halve_add_digits(&curve_h, &s, digits, &r, w, t))
             })
         })
     });
-    let (d1, d2) = &*digits;
-    let high = lambda_dbl_add_from(curve, &s, p, (d1, d2), w, t);
-    let low = match halves() {
+    let high = lambda_dbl_add_from(curve, &s, p, (&d1, &d2), w, t);
+    let low = match halves.wait() {
         // Run here, the job's operations were counted on this thread already.
         (Some((low, counts)), remote) => {
             if remote {
@@ -235,7 +346,7 @@ pub(crate) fn lambda_parallel<F: GlsField>(
         // The job unwound on the worker: this thread does its half instead.
         (None, _) => (t > 0).then(|| {
             let r = curve.affine_halve(p);
-            lambda_halve_add_digits(curve, &s, (d1, d2), &r, w, t)
+            lambda_halve_add_digits(curve, &s, (&d1, &d2), &r, w, t)
         }),
     };
     let q = match low {

@@ -24,7 +24,7 @@ use crate::curve::weierstrass::{lift_from_isomorphic, AShape, Affine, Jacobian, 
 use crate::encoding::scalar_from_hex;
 use crate::field::bytes::words_to_be;
 use crate::field::Field;
-use crate::recode::{wnaf, RecodeError};
+use crate::recode::{wnaf_pair, RecodeError};
 
 /// The published constants of one curve's endomorphism, as hex integers (a leading `-`
 /// marks a negative basis entry).
@@ -359,8 +359,7 @@ pub fn glv_wnaf_mul<F: Field, A: AShape>(
 ) -> Result<Jacobian<F>, GlvMulError> {
     let s = glv.split(k).ok_or(GlvMulError::ScalarNotReduced)?;
     let w32 = u32::try_from(w).unwrap_or(u32::MAX);
-    let d1 = wnaf(&[s.k1 as u64, (s.k1 >> 64) as u64], w32)?;
-    let d2 = wnaf(&[s.k2 as u64, (s.k2 >> 64) as u64], w32)?;
+    let (d1, d2) = wnaf_pair(s.k1, s.k2, w32)?;
     if p.is_infinity() {
         return Ok(Jacobian::infinity());
     }

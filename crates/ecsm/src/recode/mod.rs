@@ -2,7 +2,7 @@
 //!
 //! - [`naf`]: the non-adjacent form, digits in {−1, 0, 1}, no two adjacent nonzeros;
 //! - [`wnaf`]: the width-w NAF (NAF_w), odd digits |d| < 2^(w−1), at most one nonzero in
-//!   any w consecutive digits;
+//!   any w consecutive digits ([`wnaf_pair`]: both halves of a GLV split at once);
 //! - [`jsf`]: Solinas' joint sparse form of a pair of scalars, for k·P + l·Q;
 //! - [`dbns_greedy`], [`db_chain`], [`bzns_greedy`]: seed 002's double-base expansions
 //!   k = Σ ±2^b·3^t (bounded DBNS and chains) and k = Σ ±2^b·F_Z (binary/Zeckendorf);
@@ -35,7 +35,7 @@ pub use double_base_opt::{
     chain_value, optimal_db_chain, ChainStep, ChainWeights, DbChain, OPT_MAX_BITS, OPT_MAX_DIGIT,
 };
 pub use jsf::jsf;
-pub use naf::{naf, wnaf, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
+pub use naf::{naf, wnaf, wnaf_pair, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH};
 pub(crate) use regular::fits;
 pub use regular::{
     regular_len, regular_odd, REGULAR_MAX_BITS, REGULAR_MAX_WIDTH, REGULAR_MIN_WIDTH,

@@ -31,6 +31,11 @@ pub fn naf(k: &[u64]) -> Vec<i8> {
 /// # Errors
 /// [`RecodeError::WidthOutOfRange`] unless `WNAF_MIN_WIDTH <= w <= WNAF_MAX_WIDTH`.
 pub fn wnaf(k: &[u64], w: u32) -> Result<Vec<i8>, RecodeError> {
+    check_width(w)?;
+    Ok(wnaf_unchecked(k, w))
+}
+
+fn check_width(w: u32) -> Result<(), RecodeError> {
     if !(WNAF_MIN_WIDTH..=WNAF_MAX_WIDTH).contains(&w) {
         return Err(RecodeError::WidthOutOfRange {
             w,
@@ -38,7 +43,7 @@ pub fn wnaf(k: &[u64], w: u32) -> Result<Vec<i8>, RecodeError> {
             max: WNAF_MAX_WIDTH,
         });
     }
-    Ok(wnaf_unchecked(k, w))
+    Ok(())
 }
 
 /// NAF_w for a width already checked to be in 2..=8.
@@ -99,25 +104,79 @@ const SHORT_BITS: usize = 127;
 /// (the two NAF_4 recodings took 4 % of a GLS254 multiplication with it). For k < 2^127
 /// and |d| < 2^7, k − d lies in [0, 2^127 + 2^7), so it fits in a `u128`.
 fn wnaf_short(k: u128, n: usize, w: u32) -> Vec<i8> {
-    let full = 1i64 << w;
-    let half = full >> 1;
-    // At most n + 1 digits: a negative digit carries one position past the top bit.
-    let mut out = vec![0i8; n + 1];
-    let (mut k, mut i) = (k, 0usize);
-    while k != 0 {
-        let z = k.trailing_zeros();
-        k >>= z;
-        i += z as usize;
-        let low = (k as i64) & (full - 1);
+    let mut r = ShortNaf::new(k, n);
+    while r.k != 0 {
+        r.step(w);
+    }
+    r.finish()
+}
+
+/// The state of [`wnaf_short`]: what is left of k, the position of its bit 0, and the
+/// digits so far.
+struct ShortNaf {
+    k: u128,
+    i: usize,
+    out: Vec<i8>,
+}
+
+impl ShortNaf {
+    fn new(k: u128, n: usize) -> Self {
+        // At most n + 1 digits: a negative digit carries one position past the top bit.
+        ShortNaf {
+            k,
+            i: 0,
+            out: vec![0i8; n + 1],
+        }
+    }
+
+    /// The next nonzero digit; k ≠ 0.
+    #[inline(always)]
+    fn step(&mut self, w: u32) {
+        let full = 1i64 << w;
+        let half = full >> 1;
+        let z = self.k.trailing_zeros();
+        self.k >>= z;
+        self.i += z as usize;
+        let low = (self.k as i64) & (full - 1);
         let d = if low >= half { low - full } else { low };
-        if let Some(slot) = out.get_mut(i) {
+        if let Some(slot) = self.out.get_mut(self.i) {
             *slot = d as i8;
         }
-        k = k.wrapping_sub(i128::from(d) as u128) >> w;
-        i += w as usize;
+        self.k = self.k.wrapping_sub(i128::from(d) as u128) >> w;
+        self.i += w as usize;
     }
-    while out.last() == Some(&0) {
-        out.pop();
+
+    fn finish(mut self) -> Vec<i8> {
+        while self.out.last() == Some(&0) {
+            self.out.pop();
+        }
+        self.out
     }
-    out
+}
+
+/// The NAF_w of the two halves of a GLV split, `(wnaf(k1, w), wnaf(k2, w))`. For
+/// halves below 2^127 the two recodings run in one loop, a digit of each per iteration:
+/// each is one dependent chain (a trailing-zero count, a shift and a subtraction per
+/// nonzero digit), and side by side they overlap.
+///
+/// # Errors
+/// [`RecodeError::WidthOutOfRange`] unless `WNAF_MIN_WIDTH <= w <= WNAF_MAX_WIDTH`.
+pub fn wnaf_pair(k1: u128, k2: u128, w: u32) -> Result<(Vec<i8>, Vec<i8>), RecodeError> {
+    check_width(w)?;
+    let words = |k: u128| [k as u64, (k >> 64) as u64];
+    let (n1, n2) = (bits(&words(k1)), bits(&words(k2)));
+    if n1 > SHORT_BITS || n2 > SHORT_BITS {
+        return Ok((wnaf_unchecked(&words(k1), w), wnaf_unchecked(&words(k2), w)));
+    }
+    let (mut a, mut b) = (ShortNaf::new(k1, n1), ShortNaf::new(k2, n2));
+    while a.k != 0 && b.k != 0 {
+        a.step(w);
+        b.step(w);
+    }
+    for r in [&mut a, &mut b] {
+        while r.k != 0 {
+            r.step(w);
+        }
+    }
+    Ok((a.finish(), b.finish()))
 }

@@ -2,7 +2,8 @@
 //! num-bigint oracle for the value and against brute-force minima computed here.
 
 use ecsm::recode::{
-    bit, bits, joint_weight, jsf, naf, weight, wnaf, RecodeError, WNAF_MAX_WIDTH, WNAF_MIN_WIDTH,
+    bit, bits, joint_weight, jsf, naf, weight, wnaf, wnaf_pair, RecodeError, WNAF_MAX_WIDTH,
+    WNAF_MIN_WIDTH,
 };
 use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
@@ -233,6 +234,59 @@ fn wnaf_rejects_widths_out_of_range() {
     for w in [0, 1, 9, 64, u32::MAX] {
         assert_eq!(
             wnaf(&[12345], w),
+            Err(RecodeError::WidthOutOfRange { w, min: 2, max: 8 })
+        );
+    }
+}
+
+/// `wnaf_pair` is `wnaf` on each half, whichever half runs out of digits first, and
+/// including halves of 127 and 128 bits (the second takes the general loop).
+fn check_pair(k1: u128, k2: u128) {
+    let words = |k: u128| [k as u64, (k >> 64) as u64];
+    for w in WNAF_MIN_WIDTH..=WNAF_MAX_WIDTH {
+        let (d1, d2) = wnaf_pair(k1, k2, w).unwrap();
+        assert_eq!(d1, wnaf(&words(k1), w).unwrap(), "k1 = {k1:#x}, w = {w}");
+        assert_eq!(d2, wnaf(&words(k2), w).unwrap(), "k2 = {k2:#x}, w = {w}");
+        check_wnaf(&words(k1), &d1, w);
+        check_wnaf(&words(k2), &d2, w);
+    }
+}
+
+#[test]
+fn wnaf_pair_is_wnaf_on_each_half() {
+    let edges = [
+        0u128,
+        1,
+        2,
+        3,
+        7,
+        u128::from(u64::MAX),
+        1 << 64,
+        (1 << 126) - 1,
+        1 << 126,
+        (1 << 127) - 1,
+        1 << 127,
+        u128::MAX,
+        0x5555_5555_5555_5555_5555_5555_5555_5555,
+        0x2aaa_aaaa_aaaa_aaaa_aaaa_aaaa_aaaa_aaab,
+    ];
+    for &a in &edges {
+        for &b in &edges {
+            check_pair(a, b);
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9a1f);
+    for _ in 0..200 {
+        let r =
+            |rng: &mut ChaCha8Rng| u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+        let (a, b) = (r(&mut rng), r(&mut rng));
+        check_pair(a >> 1, b >> 1);
+        check_pair(a >> 1, b >> 70);
+        check_pair(a, b >> 1);
+    }
+    for w in [0, 1, 9, u32::MAX] {
+        assert_eq!(
+            wnaf_pair(5, 7, w),
             Err(RecodeError::WidthOutOfRange { w, min: 2, max: 8 })
         );
     }
