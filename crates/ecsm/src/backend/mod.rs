@@ -234,19 +234,10 @@ pub use gls254::{
     HalveColumns as Gls254HalveColumns, HalvingTables as Gls254HalvingTables,
 };
 
-/// The vector walks of [`walk512`]: [`walk512::walk2`] for two-word elements
-/// (GF(2^127)), [`walk512::walk_wide`] from three words up; `None` for one word.
+/// The vector walk of [`walk512`] over the images' word planes.
 #[inline(always)]
 fn walk_images<const N: usize>(images: &BasisImages<N>, a: &[u64; N]) -> Option<[u64; N]> {
-    if N >= 3 {
-        return walk512::walk_wide(images.padded(), images.images().len(), a);
-    }
-    if N != 2 {
-        return None;
-    }
-    let (pairs, _) = images.images().as_flattened().as_chunks::<2>();
-    let r = walk512::walk2(pairs, &[a[0], a[1]])?;
-    Some(core::array::from_fn(|i| r[i]))
+    walk512::walk(images.planes(), images.images().len(), a)
 }
 
 /// Which implementation a run uses.

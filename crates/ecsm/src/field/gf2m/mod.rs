@@ -30,6 +30,13 @@ use rand_core::RngCore;
 /// The chain [`invert_tables`](Gf2m::invert_tables) writes out for GF(2^127).
 const TABLE_CHAIN127: &[u16] = &[1, 2, 3, 6, 7, 14, 28, 56, 112, 126];
 
+/// The run of squarings that ends the GF(2^127) inversions written out: Itoh–Tsujii's
+/// last step and final squaring, a⁻¹ = (β_112^(2^14)·β_14)², taken as
+/// β_112^(2^15)·β_14², so that the squaring leaves the critical path for one more
+/// squaring off it (β_14², beside the walk). Its table is kept with the chain's
+/// ([`tables::Gf2mTables::multi_square_basis`]).
+pub(crate) const LAST_RUN127: usize = 15;
+
 /// The defining data of one binary field.
 pub trait Gf2mSpec<const N: usize>:
     Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static
@@ -137,17 +144,21 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
     /// Itoh–Tsujii on `S::TABLE_CHAIN`, with table-driven multi-squaring for its long
     /// runs. In GF(2^127) that chain, 1, 2, 3, 6, 7, 14, 28, 56, 112, 126, is written
     /// out, so that every β stays in registers and the three tables (runs 14, 28, 56)
-    /// are looked up once per inversion rather than once per step. Measured (GF(2^254) inversion, native build, pinned): 279 ns by the generic
-    /// loop on the seed's chain, 236 ns with that chain written out, 210 ns (median of 5)
-    /// on this chain with the fixed-size walks.
+    /// are looked up once per inversion rather than once per step; its last run and the
+    /// final squaring are one run of [`LAST_RUN127`]. Measured (GF(2^254) inversion,
+    /// native build, pinned): 279 ns by the generic loop on the seed's chain, 236 ns with
+    /// that chain written out, 210 ns (median of 5) on this chain with the fixed-size
+    /// walks; on the Intel Xeon of 2026-11-28, 190 ns, and 187 with the last run folded
+    /// (GF(2^127) alone: 169 → 165 ns).
     #[inline(always)]
     fn invert_tables(&self) -> Self {
         if !Self::has_chain127() {
             return itoh_tsujii(self, &S::TABLE_CHAIN, true);
         }
         let tables = S::tables();
-        let (Some(t14), Some(t28), Some(t56)) = (
+        let (Some(t14), Some(t15), Some(t28), Some(t56)) = (
             tables.multi_square_table(14),
+            tables.multi_square_table(LAST_RUN127),
             tables.multi_square_table(28),
             tables.multi_square_table(56),
         ) else {
@@ -165,26 +176,29 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
         let b28 = walk(t14, b14) * b14;
         let b56 = walk(t28, b28) * b28;
         let b112 = walk(t56, b56) * b56;
-        let b126 = walk(t14, b112) * b14;
-        b126.square()
+        walk(t15, b112) * b14.square()
     }
 
-    /// The constant-time inversion: the same chain with its runs of 28 and 56 squarings
-    /// replaced by [`tables::BasisImages::apply_ct`], which reads all 127 basis images
-    /// whatever the input; the runs of 14 stay squarings. Measured (GF(2^254) `inv_ct`,
-    /// `ecsm field-bench`, native build, pinned, 2026-11-27): 535 ns with squarings
-    /// only, 353 ns so, 388 ns with the runs of 14 walked too. Elsewhere (other fields,
-    /// or no tables) plain squarings on `S::CHAIN`. The chain is written out as in
-    /// [`Self::invert_tables`]: one helper for both, taking the walk as a closure, made
-    /// the variable-time inversion 8 % slower (189 → 205 ns).
+    /// The constant-time inversion: the same chain, its long runs (14, 28, 56 and the
+    /// final [`LAST_RUN127`]) walked over their basis images by the backend's vector walk
+    /// ([`Backend::basis_walk_ct`], AVX-512F), every image read whatever the input. A
+    /// backend without it walks the runs of 28 and 56 with
+    /// [`tables::BasisImages::apply_ct`] (a word mask per bit) and squares the rest.
+    /// Measured (GF(2^254) `inv_ct`, `ecsm field-bench`, native build, pinned,
+    /// 2026-11-27): 535 ns with squarings only, 353 ns with the portable walks, 388 ns
+    /// with the runs of 14 walked portably too. Elsewhere (other fields, or no tables)
+    /// [`Self::invert_ct_walks`]. The chain is written out as in [`Self::invert_tables`]:
+    /// one helper for both, taking the walk as a closure, made the variable-time inversion
+    /// 8 % slower (189 → 205 ns).
     #[inline(always)]
     fn invert_ct(&self) -> Self {
         if !Self::has_chain127() {
             return self.invert_ct_walks();
         }
         let tables = S::tables();
-        let (Some(t14), Some(t28), Some(t56)) = (
+        let (Some(t14), Some(t15), Some(t28), Some(t56)) = (
             tables.multi_square_basis(14),
+            tables.multi_square_basis(LAST_RUN127),
             tables.multi_square_basis(28),
             tables.multi_square_basis(56),
         ) else {
@@ -207,7 +221,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
             let b28 = Self::from_limbs_unchecked(w) * b14;
             let b56 = walk(t28, b28) * b28;
             let b112 = walk(t56, b56) * b56;
-            return (walk(t14, b112) * b14).square();
+            return walk(t15, b112) * b14.square();
         }
         let walk =
             |t: &tables::BasisImages<N>, x: Self| Self::from_limbs_unchecked(t.apply_ct(&x.limbs));

@@ -122,21 +122,15 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
 /// `LinearTable` of nibbles, whose addresses depend on the input.
 pub struct BasisImages<const N: usize> {
     images: Box<[[u64; N]]>,
-    /// The same images in the layout of [`walk512::walk_wide`] (fields of three words
-    /// or more; empty otherwise).
-    padded: Box<[u64]>,
+    /// The same images as word planes, the layout of [`walk512::walk`].
+    planes: Box<[u64]>,
 }
 
 impl<const N: usize> BasisImages<N> {
     fn new(images: Vec<[u64; N]>) -> Self {
-        let padded = if N >= 3 {
-            walk512::pad_images(&images)
-        } else {
-            Box::default()
-        };
         BasisImages {
+            planes: walk512::to_planes(&images),
             images: images.into_boxed_slice(),
-            padded,
         }
     }
 
@@ -146,10 +140,10 @@ impl<const N: usize> BasisImages<N> {
         &self.images
     }
 
-    /// The images in the layout of [`walk512::walk_wide`] (empty below three words).
+    /// The images as word planes, the layout of [`walk512::walk`].
     #[inline(always)]
-    pub fn padded(&self) -> &[u64] {
-        &self.padded
+    pub fn planes(&self) -> &[u64] {
+        &self.planes
     }
 
     /// Σ_i a_i·image_i, with no branch or address depending on `a`.
@@ -232,6 +226,9 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
         .square_runs()
         .filter(|&k| k >= MIN_TABLE_RUN)
         .collect();
+    if <S as crate::backend::Reduction<N>>::IS_X127_X63_1 {
+        runs.push(super::LAST_RUN127);
+    }
     runs.sort_unstable();
     runs.dedup();
     runs.into_iter()
