@@ -34,7 +34,7 @@ pub fn to_planes<const N: usize>(images: &[[u64; N]]) -> Box<[u64]> {
 
 /// Σ_i a_i·image_i for `count` images of N words (count ≤ 64·N) in the layout of
 /// [`to_planes`], or `None` when this CPU lacks AVX-512F or the layout does not fit.
-#[inline]
+#[inline(always)]
 pub fn walk<const N: usize>(planes: &[u64], count: usize, a: &[u64; N]) -> Option<[u64; N]> {
     #[cfg(target_arch = "x86_64")]
     if N >= 1
@@ -42,8 +42,17 @@ pub fn walk<const N: usize>(planes: &[u64], count: usize, a: &[u64; N]) -> Optio
         && planes.len() == N * plane_len(count)
         && std::arch::is_x86_feature_detected!("avx512f")
     {
+        // A build for a CPU with AVX-512F (`-C target-cpu=native` here) takes the walk
+        // inline, so that its input and output stay in registers: called, the walk
+        // received the product before it through a store and a reload, and gave its sum
+        // back the same way (see `walk_planes`).
+        // SAFETY: AVX-512F is enabled for the whole build, and `planes` holds N planes
+        // of `plane_len(count)` words, a whole number of groups of eight.
+        #[cfg(target_feature = "avx512f")]
+        return Some(unsafe { walk_planes::<N>(planes, plane_len(count), a) });
         // SAFETY: AVX-512F was just detected, and `planes` holds N planes of
         // `plane_len(count)` words, a whole number of groups of eight.
+        #[cfg(not(target_feature = "avx512f"))]
         return Some(unsafe { walk_avx512::<N>(planes, plane_len(count), a) });
     }
     let _ = (planes, count, a);
@@ -69,73 +78,93 @@ const fn sums_per_plane(n: usize) -> usize {
 /// 120–131 ticks a walk for GF(2^233) with constant indices, in a stand-alone dependent
 /// chain of walks).
 ///
+/// This function has no feature context of its own, so that it can be forced inline:
+/// into [`walk_avx512`], or into any caller when the whole build has AVX-512F. Left to
+/// the inliner, the walk stayed a call even there, and its input and output went through
+/// memory. Inlined (native build, `field-bench`, pinned, five alternated runs, Intel Xeon,
+/// 2026-11-28): GF(2^254) `inv_ct` 227.3–227.6 → 213.9–215.5 ns, GF(2^127) 205–206 →
+/// 190–191 ns; the larger fields did not move.
+///
 /// # Safety
-/// The CPU must support AVX-512F; `planes.len()` is N·`len`, `len` a multiple of 8 and
-/// at most 64·N.
+/// The caller's context must have AVX-512F; `planes.len()` is N·`len`, `len` a multiple
+/// of 8 and at most 64·N.
 #[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn walk_planes<const N: usize>(planes: &[u64], len: usize, a: &[u64; N]) -> [u64; N] {
+    use core::arch::x86_64::*;
+    // SAFETY: AVX-512F in the caller's context (this function's contract); every load
+    // is within `planes`, as noted where it is made.
+    unsafe {
+        const K: usize = 4;
+        let sums = const { sums_per_plane(N) };
+        let groups = len / 8;
+        let mut acc = [[_mm512_setzero_si512(); K]; N];
+        for (w, &word) in a.iter().enumerate() {
+            let bits = _mm512_set1_epi64(word as i64);
+            macro_rules! group {
+                ($($j:literal)*) => {$(
+                    let g = 8 * w + $j;
+                    if g < groups {
+                        let bit = |i: u32| (1u64 << (8 * $j + i)) as i64;
+                        let pick = _mm512_set_epi64(
+                            bit(7), bit(6), bit(5), bit(4), bit(3), bit(2), bit(1), bit(0),
+                        );
+                        let k = _mm512_test_epi64_mask(bits, pick);
+                        for (p, s) in acc.iter_mut().enumerate() {
+                            let s = &mut s[$j % sums];
+                            // Words p·len + 8g … p·len + 8g + 7 lie within plane p, since
+                            // g < len / 8.
+                            let v =
+                                _mm512_loadu_si512(planes.as_ptr().add(p * len + 8 * g).cast());
+                            masked_xor(s, k, v);
+                        }
+                    }
+                )*};
+            }
+            group!(0 1 2 3 4 5 6 7);
+        }
+        // Two planes at a time: the unpacks leave (plane p, plane p + 1) partial sums in each
+        // 128-bit lane, which two halvings add up.
+        let pair = |x: __m512i, y: __m512i| {
+            let t = _mm512_xor_si512(_mm512_unpacklo_epi64(x, y), _mm512_unpackhi_epi64(x, y));
+            let h = _mm256_xor_si256(_mm512_castsi512_si256(t), _mm512_extracti64x4_epi64::<1>(t));
+            let q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256::<1>(h));
+            [
+                _mm_cvtsi128_si64(q) as u64,
+                _mm_extract_epi64::<1>(q) as u64,
+            ]
+        };
+        let fold = |s: &[__m512i; K]| {
+            let x = _mm512_xor_si512(s[0], s[1]);
+            if sums == 4 {
+                _mm512_xor_si512(x, _mm512_xor_si512(s[2], s[3]))
+            } else {
+                x
+            }
+        };
+        let mut out = [0u64; N];
+        for p in (0..N).step_by(2) {
+            let y = acc.get(p + 1).map_or(_mm512_setzero_si512(), fold);
+            let [s, t] = pair(fold(&acc[p]), y);
+            out[p] = s;
+            if let Some(o) = out.get_mut(p + 1) {
+                *o = t;
+            }
+        }
+        out
+    }
+}
+
+/// [`walk_planes`] in an AVX-512F context, for a build without that feature.
+///
+/// # Safety
+/// The CPU must support AVX-512F; the layout as [`walk_planes`] requires.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
 #[inline]
 #[target_feature(enable = "avx512f")]
 unsafe fn walk_avx512<const N: usize>(planes: &[u64], len: usize, a: &[u64; N]) -> [u64; N] {
-    use core::arch::x86_64::*;
-    const K: usize = 4;
-    let sums = const { sums_per_plane(N) };
-    let groups = len / 8;
-    let mut acc = [[_mm512_setzero_si512(); K]; N];
-    for (w, &word) in a.iter().enumerate() {
-        let bits = _mm512_set1_epi64(word as i64);
-        macro_rules! group {
-            ($($j:literal)*) => {$(
-                let g = 8 * w + $j;
-                if g < groups {
-                    let bit = |i: u32| (1u64 << (8 * $j + i)) as i64;
-                    let pick = _mm512_set_epi64(
-                        bit(7), bit(6), bit(5), bit(4), bit(3), bit(2), bit(1), bit(0),
-                    );
-                    let k = _mm512_test_epi64_mask(bits, pick);
-                    for (p, s) in acc.iter_mut().enumerate() {
-                        let s = &mut s[$j % sums];
-                        // SAFETY: words p·len + 8g … p·len + 8g + 7 lie within plane p,
-                        // since g < len / 8.
-                        let v = unsafe {
-                            _mm512_loadu_si512(planes.as_ptr().add(p * len + 8 * g).cast())
-                        };
-                        // SAFETY: AVX-512F, this function's context.
-                        unsafe { masked_xor(s, k, v) };
-                    }
-                }
-            )*};
-        }
-        group!(0 1 2 3 4 5 6 7);
-    }
-    // Two planes at a time: the unpacks leave (plane p, plane p + 1) partial sums in each
-    // 128-bit lane, which two halvings add up.
-    let pair = |x: __m512i, y: __m512i| {
-        let t = _mm512_xor_si512(_mm512_unpacklo_epi64(x, y), _mm512_unpackhi_epi64(x, y));
-        let h = _mm256_xor_si256(_mm512_castsi512_si256(t), _mm512_extracti64x4_epi64::<1>(t));
-        let q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256::<1>(h));
-        [
-            _mm_cvtsi128_si64(q) as u64,
-            _mm_extract_epi64::<1>(q) as u64,
-        ]
-    };
-    let fold = |s: &[__m512i; K]| {
-        let x = _mm512_xor_si512(s[0], s[1]);
-        if sums == 4 {
-            _mm512_xor_si512(x, _mm512_xor_si512(s[2], s[3]))
-        } else {
-            x
-        }
-    };
-    let mut out = [0u64; N];
-    for p in (0..N).step_by(2) {
-        let y = acc.get(p + 1).map_or(_mm512_setzero_si512(), fold);
-        let [s, t] = pair(fold(&acc[p]), y);
-        out[p] = s;
-        if let Some(o) = out.get_mut(p + 1) {
-            *o = t;
-        }
-    }
-    out
+    // SAFETY: AVX-512F, this function's context; the layout as the caller guarantees.
+    unsafe { walk_planes::<N>(planes, len, a) }
 }
 
 /// acc ← acc ⊕ v in the lanes set in `k`, as one masked VPXORQ of registers. Written
