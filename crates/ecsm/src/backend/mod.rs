@@ -84,6 +84,43 @@ pub fn xor_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     }
 }
 
+/// `a` where `mask` is 0, `b` where it is all ones, word by word: a ⊕ ((a ⊕ b) ∧ mask),
+/// the constant-time selection of GF(2^m) elements. The caller passes the mask through
+/// [`barrier::opaque`] first. On x86-64 in SSE2 registers, as [`xor_words`] and for the
+/// same reason: the ladder's selection (`mul::binary::ladder_ct`) of values the
+/// carry-less code keeps in vector registers had moved every word to a general-purpose
+/// register and back, extra work for the shuffle port those products are bound by.
+#[inline(always)]
+pub fn select_words<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        let mut out = [0u64; N];
+        let mut i = 0;
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        let m = unsafe { _mm_set1_epi64x(mask as i64) };
+        while i + 1 < N {
+            // SAFETY: words i and i+1 are in bounds of all three arrays; unaligned 16-byte
+            // loads and stores are allowed; SSE2 is part of the x86-64 baseline.
+            unsafe {
+                let x = _mm_loadu_si128(a.as_ptr().add(i) as *const __m128i);
+                let y = _mm_loadu_si128(b.as_ptr().add(i) as *const __m128i);
+                let v = _mm_xor_si128(x, _mm_and_si128(_mm_xor_si128(x, y), m));
+                _mm_storeu_si128(out.as_mut_ptr().add(i) as *mut __m128i, v);
+            }
+            i += 2;
+        }
+        if i < N {
+            out[i] = a[i] ^ ((a[i] ^ b[i]) & mask);
+        }
+        out
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        core::array::from_fn(|i| a[i] ^ ((a[i] ^ b[i]) & mask))
+    }
+}
+
 /// Seed 001's extension product from three reduced products.
 #[inline(always)]
 fn ext2_by_three_products<B: Backend, const N: usize, R: Reduction<N>>(

@@ -647,8 +647,9 @@ fn ct_pick<F: BinaryField>(p: &XOnly<F>, q: &XOnly<F>, mask: u64) -> XOnly<F> {
 /// elements, where a swap of both registers selects 4), which only the doubling waits
 /// for, while the addition's products start at once. At the end R_b' = D and
 /// R_(1−b') = A, by masked selection too. The words of k are read in a fixed order, one
-/// per step, and the masks go through [`core::hint::black_box`] so that the compiler
-/// cannot turn a selection back into a branch on a bit.
+/// per step, and the masks go through [`crate::backend::barrier::opaque`] so that the
+/// compiler cannot turn a selection back into a branch on a bit (`core::hint::black_box`
+/// before 2026-11-28, which did the same through a store and a reload).
 fn ladder_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
@@ -661,13 +662,13 @@ fn ladder_ct<F: BinaryField, S: CurveShape>(
     for i in (0..steps).rev() {
         let word = k.get(i / 64).copied().unwrap_or(0);
         let b = ((word >> (i % 64)) & 1).wrapping_neg();
-        let src = ct_pick(&d, &a, core::hint::black_box(b ^ prev));
+        let src = ct_pick(&d, &a, crate::backend::barrier::opaque(b ^ prev));
         let sum = curve.x_diff_add(x, &a, &d);
         d = curve.x_double(&src);
         a = sum;
         prev = b;
     }
-    let m = core::hint::black_box(prev);
+    let m = crate::backend::barrier::opaque(prev);
     (ct_pick(&d, &a, m), ct_pick(&a, &d, m))
 }
 

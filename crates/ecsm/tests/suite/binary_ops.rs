@@ -408,3 +408,40 @@ fn walk_planes_agree_with_a_plain_sum() {
     walk_planes_agrees::<7>();
     walk_planes_agrees::<9>();
 }
+
+/// `backend::select_words` (SSE2 on x86-64) against the selection written word by word,
+/// with masks 0, all ones and random (the formula is bitwise), and `ct_select` of GF(2^233)
+/// picking each operand whole.
+fn select_words_agrees<const N: usize>() {
+    use ecsm::backend::select_words;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5e1e_c700 + N as u64);
+    for _ in 0..200 {
+        let a: [u64; N] = core::array::from_fn(|_| rng.random());
+        let b: [u64; N] = core::array::from_fn(|_| rng.random());
+        for mask in [0, u64::MAX, rng.random(), 1 << 63, 1] {
+            let want: [u64; N] = core::array::from_fn(|i| (a[i] & !mask) | (b[i] & mask));
+            assert_eq!(select_words(&a, &b, mask), want, "N = {N}, mask {mask:#x}");
+        }
+    }
+}
+
+#[test]
+fn select_words_agree_with_a_plain_selection() {
+    select_words_agrees::<1>();
+    select_words_agrees::<2>();
+    select_words_agrees::<3>();
+    select_words_agrees::<4>();
+    select_words_agrees::<5>();
+    select_words_agrees::<7>();
+    select_words_agrees::<9>();
+    type F = Gf2m<4, ecsm::field::gf2m::P233, Portable>;
+    let (u, v) = (
+        F::from_words(&[1, 2, 3, 1 << 40]),
+        F::from_words(&[u64::MAX, 5, 0, 7]),
+    );
+    for (x, y) in [(u, v), (v, u), (F::zero(), F::one())] {
+        assert_eq!(F::ct_select(&x, &y, 0), x);
+        assert_eq!(F::ct_select(&x, &y, u64::MAX), y);
+    }
+}

@@ -483,11 +483,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
         let choice = opaque(choice);
-        let mut l = a.limbs;
-        for (x, y) in l.iter_mut().zip(&b.limbs) {
-            *x ^= (*x ^ y) & choice;
-        }
-        Self::from_limbs_unchecked(l)
+        Self::from_limbs_unchecked(crate::backend::select_words(&a.limbs, &b.limbs, choice))
     }
     /// Constant-time Itoh–Tsujii, (m − 1)S + L·M for the chain length L with plain
     /// squarings; the long runs are masked walks over basis images instead where the
