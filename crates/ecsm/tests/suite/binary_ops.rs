@@ -417,9 +417,9 @@ fn select_words_agrees<const N: usize>() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5e1e_c700 + N as u64);
     for _ in 0..200 {
-        let a: [u64; N] = core::array::from_fn(|_| rng.random());
-        let b: [u64; N] = core::array::from_fn(|_| rng.random());
-        for mask in [0, u64::MAX, rng.random(), 1 << 63, 1] {
+        let a: [u64; N] = core::array::from_fn(|_| rng.gen::<u64>());
+        let b: [u64; N] = core::array::from_fn(|_| rng.gen::<u64>());
+        for mask in [0, u64::MAX, rng.gen::<u64>(), 1 << 63, 1] {
             let want: [u64; N] = core::array::from_fn(|i| (a[i] & !mask) | (b[i] & mask));
             assert_eq!(select_words(&a, &b, mask), want, "N = {N}, mask {mask:#x}");
         }
