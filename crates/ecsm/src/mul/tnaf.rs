@@ -299,6 +299,8 @@ pub(super) struct Constants {
     pub(super) gamma: ZTau,
     pub(super) gamma_conj: ZTau,
     pub(super) gamma_norm: BigInt,
+    /// N(τ^m − 1) = #E as little-endian words: \[#E\]P = O for every point of the curve.
+    pub(super) order_words: Vec<u64>,
     windows: Vec<Window>,
 }
 
@@ -333,11 +335,13 @@ impl Constants {
                 .map(|&(b, c)| recode(mu, 2, &w2, (Wide::<1>::from_i64(b), Wide::from_i64(c))))
                 .collect();
         }
+        let gamma_norm = gamma.norm(mu);
         Constants {
             m,
             a2,
             gamma_conj: gamma.conj(mu),
-            gamma_norm: gamma.norm(mu),
+            order_words: gamma_norm.magnitude().to_u64_digits(),
+            gamma_norm,
             gamma,
             windows,
         }
