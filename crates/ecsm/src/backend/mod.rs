@@ -87,9 +87,11 @@ pub fn xor_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
 /// `a` where `mask` is 0, `b` where it is all ones, word by word: a ⊕ ((a ⊕ b) ∧ mask),
 /// the constant-time selection of GF(2^m) elements. The caller passes the mask through
 /// [`barrier::opaque`] first. On x86-64 in SSE2 registers, as [`xor_words`] and for the
-/// same reason: the ladder's selection (`mul::binary::ladder_ct`) of values the
-/// carry-less code keeps in vector registers had moved every word to a general-purpose
-/// register and back, extra work for the shuffle port those products are bound by.
+/// same reason: done word by word, the selection moved every word of values the
+/// carry-less code keeps in vector registers to a general-purpose register and back.
+/// Measured (native build, `farm-bench -n 3 --pin 1`, Intel Xeon, 2026-11-28): K-233
+/// `tnaf-ct:w=5`, whose table scans select every entry, 13.23–13.30 → 12.73–12.81 µs;
+/// the ladder of `montgomery-ct`, one selection per step, did not move.
 #[inline(always)]
 pub fn select_words<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]

@@ -271,9 +271,10 @@ fn digits_of(
 /// carry (no branch or address depends on k's value). Same point for every P on the
 /// curve, and a scalar below #E/2 (such as ct-check's short fixed one) no longer reduces
 /// to ρ = k + 0·τ with a zero quotient, whose zero-rich intermediate values this machine
-/// timed apart: K-233, `ct-check` at 100,000 samples, pinned, six runs each in turn, max
-/// |t| 2.3–9.6 (four of six above 4.5) on k against 1.1–2.6 on k + #E (README, "The
-/// re-run at 100,000 samples", stop 39).
+/// timed apart: K-233, `ct-check`'s test at 100,000 samples through `NamedCurve::mul`
+/// with k or with k + #E given as the scalar (a scratch harness), pinned, six runs each in
+/// turn, max |t| 2.3–9.6 (four of six above 4.5) on k against 1.1–2.6 on k + #E (README,
+/// "The re-run at 100,000 samples", stop 39).
 fn plus_order(c: &Constants, k: &[u64]) -> Zeroizing<Vec<u64>> {
     let e = &c.order_words;
     let mut out = Zeroizing::new(vec![0u64; k.len().max(e.len()) + 1]);
