@@ -282,10 +282,7 @@ fn plus_order(c: &Constants, k: &[u64]) -> Zeroizing<Vec<u64>> {
     for (i, o) in out.iter_mut().enumerate() {
         let a = k.get(i).copied().unwrap_or(0);
         let b = e.get(i).copied().unwrap_or(0);
-        let (s, c1) = a.overflowing_add(b);
-        let (s, c2) = s.overflowing_add(carry);
-        *o = s;
-        carry = u64::from(c1) | u64::from(c2);
+        (*o, carry) = crate::field::prime::limbs::adc(a, b, carry);
     }
     out
 }
