@@ -404,25 +404,30 @@ pub fn halve_columns(job: &HalveColumns<'_>) -> Option<Vec<Option<[Fe254; 3]>>> 
     None
 }
 
-/// Σ_j (2j + 1)·Q_j of halve-and-add accumulators (X, L, Z), canonical, by the same
-/// additions as the generic code (`mul::binary_lambda::weighted_sum`): 2(n − 1) full
-/// additions, one doubling and one more addition for n accumulators. `None` when this
-/// CPU lacks AVX2 or VPCLMULQDQ, when an accumulator is missing or not canonical, for
-/// fewer than two, and where an addition would have taken the generic code's special
-/// path or given O or T.
+/// Σ_j (2j + 1)·Q_j of halve-and-add accumulators (X, L, Z), canonical, `None` for one
+/// that received no point, by the same steps as the generic code
+/// (`mul::binary_lambda::weighted_sum`): for n accumulators present, 2(n − 1) full
+/// additions, one doubling and one more addition, and where the slot below the highest
+/// one present is empty, one of those additions (S + S) is a doubling, as there. `None`
+/// when this CPU lacks AVX2 or VPCLMULQDQ, when an accumulator is not canonical, when
+/// none is present, for fewer than two slots, and where an addition would have taken the
+/// generic code's special path or given O or T.
+///
+/// Missing accumulators are the rule in `lambda-parallel`, whose halving thread covers
+/// t ≈ 48 positions, about 16 digits over 8 slots; they went to the generic code before
+/// 2026-11-28 (stop 40), which took 6.8 % of a `lambda-parallel:t=48` run's samples
+/// (`perf`, both threads) against 2.8 % for this function.
 pub fn weighted_sum(acc: &[Option<[Fe254; 3]>]) -> Option<[Fe254; 3]> {
     if !super::BackendKind::Vpclmul.supported() || acc.len() < 2 {
         return None;
     }
     let canonical = |v: &Fe254| v[1] >> 63 == 0 && v[3] >> 63 == 0;
-    let acc = acc
-        .iter()
-        .map(|q| q.filter(|q| q.iter().all(canonical)))
-        .collect::<Option<Vec<_>>>()?;
+    if !acc.iter().flatten().all(|q| q.iter().all(canonical)) {
+        return None;
+    }
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ; at least two
-    // accumulators (checked above).
-    return unsafe { super::gls254_avx2::weighted_sum_avx2(&acc) };
+    // SAFETY: `supported()` checked PCLMULQDQ, AVX2 and VPCLMULQDQ.
+    return unsafe { super::gls254_avx2::weighted_sum_avx2(acc) };
     #[cfg(not(target_arch = "x86_64"))]
     None
 }

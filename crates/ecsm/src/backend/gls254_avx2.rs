@@ -330,27 +330,42 @@ unsafe fn add(p: &Point, q: &Point, bad: &mut u32) -> Point {
 }
 
 /// # Safety
-/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ; `acc` holds at least two
-/// accumulators ([`super::gls254::weighted_sum`] checks).
+/// The CPU must support PCLMULQDQ, AVX2 and VPCLMULQDQ.
 #[inline(never)]
 #[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-pub(super) unsafe fn weighted_sum_avx2(acc: &[[Fe254; 3]]) -> Option<[Fe254; 3]> {
+pub(super) unsafe fn weighted_sum_avx2(acc: &[Option<[Fe254; 3]>]) -> Option<[Fe254; 3]> {
     let mut bad = 0u32;
     let load = |q: &[Fe254; 3]| {
         // SAFETY: the caller guarantees the CPU features.
         unsafe { Point::load(&q[0], &q[1], &q[2]) }
     };
-    let (last, rest) = acc.split_last()?;
     // SAFETY: as above; register-only arithmetic.
     unsafe {
         // Σ (2j + 1)·Q_j = 2·Σ_j R_j − R_0 with R_j = Σ_(i ≥ j) Q_i, as the generic
-        // `weighted_sum`.
-        let mut r = load(last);
-        let mut s = load(last);
-        for q in rest.iter().rev() {
-            r = add(&r, &load(q), &mut bad);
-            s = add(&s, &r, &mut bad);
+        // `weighted_sum`, where a missing Q_j adds nothing. (R, S, same): `same` holds
+        // from the highest Q_j present (R = S = Q_j) to the next slot; when that slot is
+        // empty, S + R is S + S, which the generic `lambda_add` computes as a doubling,
+        // and so does this code (`add` would flag the equal operands).
+        let mut rs: Option<(Point, Point, bool)> = None;
+        for q in acc.iter().rev() {
+            rs = match (rs, q) {
+                (None, None) => None,
+                (None, Some(q)) => Some((load(q), load(q), true)),
+                (Some((r, s, same)), q) => {
+                    let r = match q {
+                        Some(q) => add(&r, &load(q), &mut bad),
+                        None => r,
+                    };
+                    let s = if same && q.is_none() {
+                        double(&s)
+                    } else {
+                        add(&s, &r, &mut bad)
+                    };
+                    Some((r, s, false))
+                }
+            };
         }
+        let (r, s, _) = rs?;
         let minus_r = Point {
             x: r.x,
             l: xor(r.l, r.z),
