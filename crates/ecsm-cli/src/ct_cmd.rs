@@ -3,7 +3,7 @@
 use crate::curve_cmds::{curve, method_arg, rejected};
 use crate::UsageError;
 use clap::Args;
-use ecsm::experiments::ct_check::{ct_check, CtTarget, MIN_PER_CLASS};
+use ecsm::experiments::ct_check::{ct_check_with, CtTarget, FixedClass, MIN_PER_CLASS};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -23,6 +23,11 @@ pub struct CtCheckArgs {
     /// Seed of the point, the fixed scalar, the random scalars and the class order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The fixed class's scalar: `short` (top half of its bits clear, the standard test)
+    /// or `typical` (one draw from the random class's distribution, repeated), which tells
+    /// a dependence on length and weight from one on repeating a value.
+    #[arg(long, default_value = "short", value_parser = ["short", "typical"])]
+    pub fixed: String,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -38,6 +43,7 @@ struct CtRow<'a> {
     fixed_median: f64,
     random_median: f64,
     unit: &'static str,
+    fixed: &'static str,
 }
 
 pub fn ct_check_cmd(args: &CtCheckArgs) -> Result<ExitCode, UsageError> {
@@ -55,7 +61,9 @@ pub fn ct_check_cmd(args: &CtCheckArgs) -> Result<ExitCode, UsageError> {
             2 * MIN_PER_CLASS
         )));
     }
-    let r = match ct_check(c, &target, args.samples, args.seed) {
+    let fixed = FixedClass::from_name(&args.fixed)
+        .ok_or_else(|| UsageError(format!("--fixed {}: short or typical", args.fixed)))?;
+    let r = match ct_check_with(c, &target, args.samples, args.seed, fixed) {
         Ok(r) => r,
         Err(e) => return Ok(rejected(e)),
     };
@@ -70,6 +78,7 @@ pub fn ct_check_cmd(args: &CtCheckArgs) -> Result<ExitCode, UsageError> {
             fixed_median: r.fixed_median,
             random_median: r.random_median,
             unit,
+            fixed: fixed.name(),
         };
         println!("{}", serde_json::to_string(&row).expect("serialisable"));
     } else {
@@ -86,6 +95,12 @@ pub fn ct_check_cmd(args: &CtCheckArgs) -> Result<ExitCode, UsageError> {
             "medians: fixed {:.0}, random {:.0} {unit}",
             r.fixed_median, r.random_median
         );
+        if fixed != FixedClass::Short {
+            println!(
+                "fixed class: {} (one draw of the random class, repeated)",
+                fixed.name()
+            );
+        }
         println!("{}", r.verdict());
     }
     Ok(ExitCode::SUCCESS)

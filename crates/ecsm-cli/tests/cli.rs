@@ -1615,6 +1615,7 @@ fn ct_check_flags_the_variable_time_ladder() {
     assert_eq!(v["curve"], "sect233r1");
     assert_eq!(v["method"], "montgomery");
     assert_eq!(v["samples"], 10000);
+    assert_eq!(v["fixed"], "short");
     let t = v["max_t"].as_f64().expect("max_t");
     assert!(
         t > 10.0,
@@ -1636,6 +1637,9 @@ fn ct_check_rejects_bad_requests() {
             "10",
         ][..],
         &["ct-check", "--curve", "P-256", "--method", "no-such-method"],
+        &[
+            "ct-check", "--curve", "P-256", "--method", "ecdh", "--fixed", "full",
+        ],
         &["ct-check", "--curve", "no-such-curve", "--method", "ecdh"],
         &["ct-check", "--curve", "P-256"],
     ] {
@@ -1713,4 +1717,29 @@ fn gls254_parallel_on_one_processor() {
     let one = count(true);
     assert!(one.2.as_f64().is_some_and(|m| m > 100.0), "{one:?}");
     assert_eq!(one, count(false));
+}
+
+/// `ct-check --fixed typical`: the run happens and says which fixed class it used.
+#[test]
+fn ct_check_takes_a_typical_fixed_scalar() {
+    let o = ecsm(
+        &[
+            "ct-check",
+            "--curve",
+            "P-256",
+            "--method",
+            "ecdh",
+            "--samples",
+            "300",
+            "--fixed",
+            "typical",
+            "--json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["fixed"], "typical");
+    assert_eq!(v["samples"], 300);
+    assert!(v["max_t"].as_f64().is_some(), "{v}");
 }

@@ -135,10 +135,58 @@ pub fn fixed_scalar(n: &[u64], rng: &mut dyn RngCore) -> Vec<u64> {
     k
 }
 
+/// Which scalar the fixed class repeats (`ecsm ct-check --fixed`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FixedClass {
+    /// [`fixed_scalar`]: top half clear, the test's standard, where a variable-time
+    /// method shows its dependence on length and weight.
+    #[default]
+    Short,
+    /// One draw from the random class's own distribution (uniform in [1, n − 1]), kept
+    /// for every fixed sample. The two classes then differ only in that one repeats a
+    /// scalar: set against a run with `Short`, it tells a dependence on the scalar's
+    /// length and weight from one on repeating a value (stop 37 found the signal of the
+    /// binary constant-time methods with short scalars only; README, "Constant time").
+    Typical,
+}
+
+impl FixedClass {
+    /// The name `--fixed` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            FixedClass::Short => "short",
+            FixedClass::Typical => "typical",
+        }
+    }
+
+    /// The class named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [FixedClass::Short, FixedClass::Typical]
+            .into_iter()
+            .find(|c| c.name() == name)
+    }
+
+    /// This class's fixed scalar for an order n, of n's length, drawn from `rng`.
+    ///
+    /// # Panics
+    /// For `Typical` when n ≤ 1 ([`random_below`]'s precondition).
+    pub fn scalar(self, n: &[u64], rng: &mut dyn RngCore) -> Vec<u64> {
+        match self {
+            FixedClass::Short => fixed_scalar(n, rng),
+            FixedClass::Typical => {
+                let mut k = random_below(n, rng);
+                k.resize(n.len(), 0);
+                k
+            }
+        }
+    }
+}
+
 /// Run the test on `op`, which performs the operation on a scalar of `n.len()` words:
 /// `samples` timed calls (after a warm-up of `samples / 50 + 10` untimed ones), each class
 /// drawn with probability 1/2 from a generator seeded with `seed`. An error of `op` stops
-/// the run and is returned.
+/// the run and is returned. The fixed class is [`FixedClass::Short`]; see
+/// [`fixed_vs_random_with`].
 ///
 /// # Panics
 /// When n ≤ 1 (there is no secret scalar to draw; [`random_below`]'s precondition).
@@ -148,8 +196,22 @@ pub fn fixed_vs_random<E>(
     seed: u64,
     op: &mut dyn FnMut(&[u64]) -> Result<(), E>,
 ) -> Result<CtReport, E> {
+    fixed_vs_random_with(n, samples, seed, FixedClass::Short, op)
+}
+
+/// [`fixed_vs_random`] with the fixed class's scalar chosen by `fixed`.
+///
+/// # Panics
+/// When n ≤ 1, as [`fixed_vs_random`].
+pub fn fixed_vs_random_with<E>(
+    n: &[u64],
+    samples: usize,
+    seed: u64,
+    fixed: FixedClass,
+    op: &mut dyn FnMut(&[u64]) -> Result<(), E>,
+) -> Result<CtReport, E> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let fixed = fixed_scalar(n, &mut rng);
+    let fixed = fixed.scalar(n, &mut rng);
     let words = n.len();
     // Every sample's scalar, of either class, is written into one flat array before
     // timing starts (dudect prepares its inputs the same way), so the generator's work is
@@ -257,6 +319,17 @@ pub fn ct_check(
     samples: Option<usize>,
     seed: u64,
 ) -> Result<CtReport, CurveOpError> {
+    ct_check_with(curve, target, samples, seed, FixedClass::Short)
+}
+
+/// [`ct_check`] with the fixed class's scalar chosen by `fixed` (`ecsm ct-check --fixed`).
+pub fn ct_check_with(
+    curve: &dyn NamedCurve,
+    target: &CtTarget,
+    samples: Option<usize>,
+    seed: u64,
+    fixed: FixedClass,
+) -> Result<CtReport, CurveOpError> {
     let n = curve.order();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c7c7);
     let s = random_below(n, &mut rng);
@@ -289,5 +362,5 @@ pub fn ct_check(
                 .clamp(MIN_DEFAULT_SAMPLES, DEFAULT_SAMPLES)
         }
     };
-    fixed_vs_random(n, samples, seed, &mut op)
+    fixed_vs_random_with(n, samples, seed, fixed, &mut op)
 }

@@ -4,7 +4,7 @@
 //! README's constant-time section), not asserted here: timed assertions would fail on a
 //! loaded machine.
 
-use ecsm::experiments::ct_check::{analyse, fixed_scalar, fixed_vs_random, welch_t};
+use ecsm::experiments::ct_check::{analyse, fixed_scalar, fixed_vs_random, welch_t, FixedClass};
 use ecsm::mul::bit_len;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -90,4 +90,32 @@ fn errors_of_the_operation_stop_the_run() {
         }
     };
     assert_eq!(fixed_vs_random(&[1000], 500, 1, &mut op), Err("stop"));
+}
+
+/// The fixed classes' scalars: `Short` has the top half of n's bits clear, `Typical` is a
+/// draw below n like the random class's (here always longer than half of n, which a draw
+/// misses with probability 2^−40 per seed), both of n's length and nonzero; the names
+/// `--fixed` takes round-trip.
+#[test]
+fn the_fixed_classes_draw_what_they_say() {
+    let n = [0x1234_5678_9abc_def1u64, 0x0fed_cba9_8765_4321, 0, 1 << 40];
+    let ell = bit_len(&n);
+    let below_n = |k: &[u64]| k.iter().rev().cmp(n.iter().rev()) == core::cmp::Ordering::Less;
+    for seed in 0..20 {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let short = FixedClass::Short.scalar(&n, &mut r);
+        let typical = FixedClass::Typical.scalar(&n, &mut r);
+        assert_eq!((short.len(), typical.len()), (4, 4), "seed {seed}");
+        let (ls, lt) = (bit_len(&short), bit_len(&typical));
+        assert!(ls >= 1 && ls <= ell / 2, "seed {seed}: short has {ls} bits");
+        assert!(
+            lt > ell / 2 && below_n(&typical),
+            "seed {seed}: typical {typical:x?}"
+        );
+    }
+    for c in [FixedClass::Short, FixedClass::Typical] {
+        assert_eq!(FixedClass::from_name(c.name()), Some(c));
+    }
+    assert_eq!(FixedClass::from_name("full"), None);
+    assert_eq!(FixedClass::default(), FixedClass::Short);
 }
