@@ -1590,6 +1590,18 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
     ));
 }
 
+/// `ecsm ct-check ARGS --json`, which must succeed, as its one JSON object.
+fn ct_check_json(args: &[&str]) -> serde_json::Value {
+    let all: Vec<&str> = ["ct-check"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["--json"])
+        .collect();
+    let o = ecsm(&all, None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_str(stdout(&o).trim()).expect("one JSON object")
+}
+
 /// `ct-check`'s contract: JSON with the four keys, and its power on the
 /// variable-time ladder (each step branches on a scalar bit), which must show at a small
 /// sample size: dudect calls |t| > 10 a certain leak, and 3,000 samples gave 13 on a
@@ -1597,21 +1609,14 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
 /// second) leave room for a heavier load.
 #[test]
 fn ct_check_flags_the_variable_time_ladder() {
-    let o = ecsm(
-        &[
-            "ct-check",
-            "--curve",
-            "B-233",
-            "--method",
-            "montgomery",
-            "--samples",
-            "10000",
-            "--json",
-        ],
-        None,
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    let v = ct_check_json(&[
+        "--curve",
+        "B-233",
+        "--method",
+        "montgomery",
+        "--samples",
+        "10000",
+    ]);
     assert_eq!(v["curve"], "sect233r1");
     assert_eq!(v["method"], "montgomery");
     assert_eq!(v["samples"], 10000);
@@ -1722,23 +1727,16 @@ fn gls254_parallel_on_one_processor() {
 /// `ct-check --fixed typical`: the run happens and says which fixed class it used.
 #[test]
 fn ct_check_takes_a_typical_fixed_scalar() {
-    let o = ecsm(
-        &[
-            "ct-check",
-            "--curve",
-            "P-256",
-            "--method",
-            "ecdh",
-            "--samples",
-            "300",
-            "--fixed",
-            "typical",
-            "--json",
-        ],
-        None,
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    let v = ct_check_json(&[
+        "--curve",
+        "P-256",
+        "--method",
+        "ecdh",
+        "--samples",
+        "300",
+        "--fixed",
+        "typical",
+    ]);
     assert_eq!(v["fixed"], "typical");
     assert_eq!(v["samples"], 300);
     assert!(v["max_t"].as_f64().is_some(), "{v}");
