@@ -191,11 +191,13 @@ pub struct BenchArgs {
     /// Seed of the random points and scalars.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// With `--op mul`, also time the peer libraries for this curve in the same run: crrl for
-    /// gls254, ed448, P-256 and secp256k1 (cargo feature `crrl`), OpenSSL's `EC_POINT_mul`
-    /// for every curve it knows (cargo feature `openssl`), and libsecp256k1's tweak_mul and
-    /// ECDH multiplications for secp256k1 (cargo feature `libsecp256k1`). Ours and the
-    /// peers take turns in 5 blocks; each ratio is the median of the blocks' ratios.
+    /// Also time the peer libraries for this curve in the same run. With `--op mul`: crrl
+    /// for gls254, ed448, P-256 and secp256k1 (cargo feature `crrl`), OpenSSL's
+    /// `EC_POINT_mul` for every curve it knows (cargo feature `openssl`), and
+    /// libsecp256k1's tweak_mul and ECDH multiplications for secp256k1 (cargo feature
+    /// `libsecp256k1`). With `--op decompress`: OpenSSL's `EC_POINT_oct2point` on the same
+    /// compressed points. Ours and the peers take turns in 5 blocks; each ratio is the
+    /// median of the blocks' ratios.
     #[arg(long)]
     pub peers: bool,
 }
@@ -249,12 +251,12 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// Ours and the peers in [`PEER_BLOCKS`] blocks, ours first in each. Medians are the
 /// median of the blocks' medians, minima the least of the blocks' minima, and each
 /// peer's ratio the median of its per-block ratios (paired, so that drift between blocks
-/// cancels). The outer `Err` is a usage error (no peer), the inner one ours refusing.
+/// cancels). `ours` and `peers` time one block of the given size; the outer `Err` is a
+/// usage error (no peer), the inner one ours refusing.
 fn alternated_with_peers(
-    c: &dyn NamedCurve,
-    method: &MethodSpec,
     cfg: BenchConfig,
-    seed: u64,
+    mut ours_block: impl FnMut(BenchConfig) -> Result<Timing, CurveOpError>,
+    mut peers_block: impl FnMut(BenchConfig) -> Result<Vec<PeerRow>, String>,
 ) -> Result<Result<(Timing, Vec<PeerRow>), CurveOpError>, String> {
     let block = BenchConfig {
         round: cfg.round,
@@ -263,11 +265,11 @@ fn alternated_with_peers(
     let mut ours = Vec::with_capacity(PEER_BLOCKS);
     let mut theirs: Vec<Vec<PeerRow>> = Vec::with_capacity(PEER_BLOCKS);
     for _ in 0..PEER_BLOCKS {
-        match c.bench_mul(method, block, seed) {
+        match ours_block(block) {
             Ok(t) => ours.push(t),
             Err(e) => return Ok(Err(e)),
         }
-        theirs.push(peer_mul(c, block, seed)?);
+        theirs.push(peers_block(block)?);
     }
     let combined = Timing {
         median_ns: median(ours.iter().map(|t| t.median_ns).collect()),
@@ -290,6 +292,32 @@ fn alternated_with_peers(
         })
         .collect();
     Ok(Ok((combined, peers)))
+}
+
+/// OpenSSL's `EC_POINT_oct2point` on the same compressed points, as the one peer of
+/// `bench --op decompress --peers`; `Err` says why there is none.
+fn peer_decompress(
+    curve: &dyn NamedCurve,
+    points: &[Vec<u8>],
+    cfg: BenchConfig,
+) -> Result<Vec<PeerRow>, String> {
+    use crate::peer_bench::{openssl_decompress, peer_version};
+    match (openssl_decompress(curve, points, cfg), peer_version()) {
+        (Some(t), Some(version)) => Ok(vec![PeerRow {
+            name: format!("{version} oct2point"),
+            median_ns: t.median_ns,
+            min_ns: t.min_ns,
+            ratio: None,
+        }]),
+        (_, None) => Err(format!(
+            "no peer for {} in `bench --op decompress --peers`: OpenSSL is not built in (`--features openssl`)",
+            curve.name()
+        )),
+        (None, Some(_)) => Err(format!(
+            "no peer for {} in `bench --op decompress --peers`: OpenSSL does not know it",
+            curve.name()
+        )),
+    }
 }
 
 /// The peers of `curve` for `ecsm bench --peers`, timed now and listed in a fixed order:
@@ -349,6 +377,31 @@ struct DecompressBenchRow<'a> {
     method: &'a str,
     median_ns: f64,
     min_ns: f64,
+    /// With `--peers`: OpenSSL's decompression, as in [`MulBenchRow`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    peer: Option<PeerRow>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    peers: Vec<PeerRow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocks: Option<usize>,
+}
+
+/// The text lines of `bench --peers` after ours: one per peer, then how they were timed.
+fn print_peers(curve: &str, ours: &Timing, peers: &[PeerRow], blocks: Option<usize>) {
+    for p in peers {
+        println!(
+            "{curve} {}: median {:.0} ns, min {:.0} ns (peer / ours = {:.2})",
+            p.name,
+            p.median_ns,
+            p.min_ns,
+            p.ratio.unwrap_or(p.median_ns / ours.median_ns)
+        );
+    }
+    if let Some(b) = blocks {
+        println!(
+            "{curve}: ours and the peers timed in {b} alternating blocks; medians over the blocks' medians, each ratio the median of the blocks' ratios"
+        );
+    }
 }
 
 /// The square-root method names of `--op decompress`.
@@ -374,7 +427,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
         "mul" => {
             let method = method_arg(c, args.method.as_deref())?;
             let timed = match args.peers {
-                true => alternated_with_peers(c, &method, cfg, args.seed).map_err(UsageError)?,
+                true => alternated_with_peers(
+                    cfg,
+                    |b| c.bench_mul(&method, b, args.seed),
+                    |b| peer_mul(c, b, args.seed),
+                )
+                .map_err(UsageError)?,
                 false => c
                     .bench_mul(&method, cfg, args.seed)
                     .map(|t| (t, Vec::new())),
@@ -411,22 +469,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                         c.name()
                     );
                 }
-                for p in &peers {
-                    println!(
-                        "{} {}: median {:.0} ns, min {:.0} ns (peer / ours = {:.2})",
-                        c.name(),
-                        p.name,
-                        p.median_ns,
-                        p.min_ns,
-                        p.ratio.unwrap_or(p.median_ns / t.median_ns)
-                    );
-                }
-                if let Some(b) = blocks {
-                    println!(
-                        "{}: ours and the peers timed in {b} alternating blocks; medians over the blocks' medians, each ratio the median of the blocks' ratios",
-                        c.name()
-                    );
-                }
+                print_peers(c.name(), &t, &peers, blocks);
             }
         }
         "decompress" => {
@@ -439,10 +482,22 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
             let name = args.method.as_deref().unwrap_or("chain");
             let method = sqrt_method(name)?;
             let points = pc.random_compressed(DECOMPRESS_SAMPLES, args.seed);
-            let t = match pc.bench_decompress(&points, method, cfg) {
-                Ok(t) => t,
+            let timed = match args.peers {
+                true => alternated_with_peers(
+                    cfg,
+                    |b| pc.bench_decompress(&points, method, b),
+                    |b| peer_decompress(c, &points, b),
+                )
+                .map_err(UsageError)?,
+                false => pc
+                    .bench_decompress(&points, method, cfg)
+                    .map(|t| (t, Vec::new())),
+            };
+            let (t, peers) = match timed {
+                Ok(timed) => timed,
                 Err(e) => return Ok(rejected(e)),
             };
+            let blocks = args.peers.then_some(PEER_BLOCKS);
             if args.json {
                 let row = DecompressBenchRow {
                     curve: c.name(),
@@ -450,6 +505,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     method: name,
                     median_ns: t.median_ns,
                     min_ns: t.min_ns,
+                    peer: peers.first().cloned(),
+                    peers,
+                    blocks,
                 };
                 println!("{}", serde_json::to_string(&row).expect("serialisable"));
             } else {
@@ -459,6 +517,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                     t.median_ns,
                     t.min_ns
                 );
+                print_peers(c.name(), &t, &peers, blocks);
             }
         }
         other => {

@@ -529,6 +529,44 @@ fn bench_peers_times_every_peer_built_in_or_says_why_not() {
     );
 }
 
+/// `bench --op decompress --peers`: OpenSSL's `EC_POINT_oct2point` on the same compressed
+/// points, alternating with ours in `blocks` blocks, with its paired `ratio`; without
+/// OpenSSL built in, a usage error says how to build it.
+#[test]
+fn bench_decompress_peers_times_openssl_or_says_why_not() {
+    let o = ecsm(
+        &[
+            "bench",
+            "--curve",
+            "P-256",
+            "--op",
+            "decompress",
+            "--quick",
+            "--json",
+            "--peers",
+        ],
+        None,
+    );
+    if !cfg!(feature = "openssl") {
+        assert_usage_error(&o);
+        assert!(stderr(&o).contains("--features openssl"), "{}", stderr(&o));
+        return;
+    }
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["op"], "decompress");
+    assert_eq!(v["blocks"], 5, "{v}");
+    let peers = v["peers"].as_array().expect("peers array");
+    assert_eq!(peers.len(), 1, "{v}");
+    let p = &peers[0];
+    assert!(p["name"].as_str().unwrap().starts_with("OpenSSL"), "{v}");
+    assert!(p["name"].as_str().unwrap().ends_with("oct2point"), "{v}");
+    for key in ["median_ns", "min_ns", "ratio"] {
+        assert!(p[key].as_f64().is_some_and(|t| t > 0.0), "{key}: {v}");
+    }
+    assert_eq!(v["peer"], *p);
+}
+
 // ---- prime curves: the contract of `curves`, `methods`, `mul`, `decompress`, `validate`,
 // `ecdh`, `bench` and `sqrt-chain`. Vectors: OpenSSL 3.0 (crates/ecsm/tests/data).
 
