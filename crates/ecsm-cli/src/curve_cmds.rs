@@ -314,7 +314,7 @@ fn peer_decompress(
             curve.name()
         )),
         (None, Some(_)) => Err(format!(
-            "no peer for {} in `bench --op decompress --peers`: OpenSSL does not know it",
+            "no peer for {} in `bench --op decompress --peers`: OpenSSL does not know it, or refused one of the points",
             curve.name()
         )),
     }
@@ -377,11 +377,13 @@ struct DecompressBenchRow<'a> {
     method: &'a str,
     median_ns: f64,
     min_ns: f64,
-    /// With `--peers`: OpenSSL's decompression, as in [`MulBenchRow`].
+    /// With `--peers`: the first of `peers`, as in [`MulBenchRow`].
     #[serde(skip_serializing_if = "Option::is_none")]
     peer: Option<PeerRow>,
+    /// With `--peers`: OpenSSL's decompression of the same points.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     peers: Vec<PeerRow>,
+    /// With `--peers`: the number of alternating blocks timed.
     #[serde(skip_serializing_if = "Option::is_none")]
     blocks: Option<usize>,
 }

@@ -18,7 +18,8 @@ pub fn peer_version() -> Option<String> {
 }
 
 /// OpenSSL's `EC_POINT_oct2point` on the same compressed points, or `None` without the
-/// feature or when OpenSSL does not know the curve under any of its names.
+/// feature, when OpenSSL does not know the curve under any of its names, or when it
+/// refuses one of the points (each is decoded once before the timing).
 pub fn openssl_decompress(
     curve: &dyn NamedCurve,
     points: &[Vec<u8>],
