@@ -215,6 +215,72 @@ fn secp256k1_products_sums_and_differences_match_the_portable_code_and_the_oracl
     check_pairs(&xs, &p_k1());
 }
 
+/// What the secp256k1 fold leaves before its last step, from the integers (the module
+/// documentation of `backend::k256_adx`): T = a·b = H·2^256 + L, L + c·H = L' + t·2^256,
+/// S = L' + t·c. The assembly returns S or S − p.
+fn k1_fold_s(a: &BigUint, b: &BigUint) -> BigUint {
+    let c = (BigUint::one() << 256u32) - p_k1();
+    let mask = (BigUint::one() << 256u32) - 1u8;
+    let t = a * b;
+    let x = (&t & &mask) + (t >> 256u32) * &c;
+    (&x & &mask) + (x >> 256u32) * &c
+}
+
+/// The products where the fold's last step matters, which random operands reach with
+/// probability about 2^−222: (p − 1)·(2^256 − δ) for c < δ < c·(c + 1) leaves
+/// S = 2^256 + δ − 2c, so δ < 2c gives p ≤ S < 2^256 and δ > 2c gives S ≥ 2^256 (a
+/// carry out of the fourth word); (p − 1)·s for a small s leaves S = p − s. The test checks from the integers that both cases, and
+/// S just below p, are among its operands, then compares the assembly, the portable
+/// code and the oracle on each, both ways round and squared.
+#[test]
+fn secp256k1_products_whose_fold_reaches_p_are_reduced() {
+    let p = p_k1();
+    let one = BigUint::one();
+    let two256 = &one << 256u32;
+    let c = &two256 - &p;
+    let deltas = [
+        &c + 1u8,
+        &c + 2u8,
+        &c + (&c >> 1u8),
+        (&c << 1u8) - 1u8,
+        &c << 1u8,
+        (&c << 1u8) + 1u8,
+        &one << 40u32,
+        &one << 62u32,
+        &one << 65u32,
+        &c * (&c + 1u8) - 1u8,
+        &c * (&c + 1u8),
+        &c * (&c + 1u8) + 1u8,
+    ];
+    let a = &p - 1u8;
+    let (mut below_p, mut at_or_above_p, mut carried) = (0, 0, 0);
+    let small = [1u64, 2, 1 << 40].map(BigUint::from);
+    for b in deltas.iter().map(|d| &two256 - d).chain(small) {
+        assert!(b < p);
+        for (x, y) in [(&a, &b), (&b, &a), (&b, &b)] {
+            let s = k1_fold_s(x, y);
+            if s >= two256 {
+                carried += 1;
+            } else if s >= p {
+                at_or_above_p += 1;
+            } else if &p - &s < &one << 96u32 {
+                below_p += 1;
+            }
+            let (fx, fy): (FpSecp256k1, FpSecp256k1) = (elem(x), elem(y));
+            let prod = fx * fy;
+            assert_eq!(canonical(&prod), x * y % &p, "{x:x}·{y:x}");
+            assert_eq!(prod, fx.mul_portable(fy), "{x:x}·{y:x}");
+            if x == y {
+                assert_eq!(fx.square(), prod, "{x:x}²");
+            }
+        }
+    }
+    assert!(
+        below_p > 0 && at_or_above_p > 0 && carried > 0,
+        "cases: S just below p {below_p}, p ≤ S < 2^256 {at_or_above_p}, S ≥ 2^256 {carried}"
+    );
+}
+
 /// Long dependent chains mixing the operations, on random starting values, so that
 /// every intermediate result (not only the chosen edges) is fed back in.
 fn check_chains<const N: usize, S: FpSpec<N>>(seed: u64) {
