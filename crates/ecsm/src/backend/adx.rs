@@ -43,6 +43,14 @@ pub fn supported() -> bool {
 /// (low to high), for the `asm!` blocks of the four-word fields: the six cross products
 /// once (6 MULX on two carry chains), doubled, plus the four diagonal squares (4 MULX).
 /// Uses `rdx`, `{lo}`, `{hi}` and a scratch `{z}`; reads `{a}` and leaves it.
+///
+/// The doubling is six SHLD by 1 from the top word down (the cross products sum to less
+/// than 2^511, so the top bit is free) and one ADD, none waiting for another; then the
+/// squares go in on one ADC chain. The earlier form doubled and added on two interleaved
+/// chains (ADCX and ADOX, 16 instructions), which on Intel all issue on ports 0 and 6
+/// with the reduction's carries and shifts, while SHLD issues on port 1. Stand-alone
+/// P-256 square in a dependent chain (native build, pinned, this Rocket Lake Xeon,
+/// minima of 7 runs of 5·10^6): 42.2–42.7 → 39.6–39.7 cycles.
 #[cfg(target_arch = "x86_64")]
 macro_rules! square_wide_4 {
     () => {
@@ -97,51 +105,49 @@ macro_rules! square_wide_4 {
             "\n",
             "adcx {t7}, {z}",
             "\n",
+            "shld {t7}, {t6}, 1",
+            "\n",
+            "shld {t6}, {t5}, 1",
+            "\n",
+            "shld {t5}, {t4}, 1",
+            "\n",
+            "shld {t4}, {t3}, 1",
+            "\n",
+            "shld {t3}, {t2}, 1",
+            "\n",
+            "shld {t2}, {t1}, 1",
+            "\n",
+            "add {t1}, {t1}",
+            "\n",
             "mov rdx, qword ptr [{a}]",
             "\n",
             "mulx {hi}, {t0}, rdx",
             "\n",
-            "xor {z:e}, {z:e}",
-            "\n",
-            "adcx {t1}, {t1}",
-            "\n",
-            "adox {t1}, {hi}",
+            "add {t1}, {hi}",
             "\n",
             "mov rdx, qword ptr [{a} + 8]",
             "\n",
             "mulx {hi}, {lo}, rdx",
             "\n",
-            "adcx {t2}, {t2}",
+            "adc {t2}, {lo}",
             "\n",
-            "adox {t2}, {lo}",
-            "\n",
-            "adcx {t3}, {t3}",
-            "\n",
-            "adox {t3}, {hi}",
+            "adc {t3}, {hi}",
             "\n",
             "mov rdx, qword ptr [{a} + 16]",
             "\n",
             "mulx {hi}, {lo}, rdx",
             "\n",
-            "adcx {t4}, {t4}",
+            "adc {t4}, {lo}",
             "\n",
-            "adox {t4}, {lo}",
-            "\n",
-            "adcx {t5}, {t5}",
-            "\n",
-            "adox {t5}, {hi}",
+            "adc {t5}, {hi}",
             "\n",
             "mov rdx, qword ptr [{a} + 24]",
             "\n",
             "mulx {hi}, {lo}, rdx",
             "\n",
-            "adcx {t6}, {t6}",
+            "adc {t6}, {lo}",
             "\n",
-            "adox {t6}, {lo}",
-            "\n",
-            "adcx {t7}, {t7}",
-            "\n",
-            "adox {t7}, {hi}",
+            "adc {t7}, {hi}",
             "\n",
         )
     };
