@@ -229,9 +229,9 @@ fn k1_fold_s(a: &BigUint, b: &BigUint) -> BigUint {
 /// The products where the fold's last step matters, which random operands reach with
 /// probability about 2^−222: (p − 1)·(2^256 − δ) for c < δ < c·(c + 1) leaves
 /// S = 2^256 + δ − 2c, so δ < 2c gives p ≤ S < 2^256 and δ > 2c gives S ≥ 2^256 (a
-/// carry out of the fourth word); (p − 1)·s for a small s leaves S = p − s. The test checks from the integers that both cases, and
-/// S just below p, are among its operands, then compares the assembly, the portable
-/// code and the oracle on each, both ways round and squared.
+/// carry out of the fourth word); (p − 1)·s for a small s leaves S = p − s. The test
+/// checks from the integers that all three cases occur among its operands, then compares
+/// the assembly, the portable code and the oracle on each, both ways round and squared.
 #[test]
 fn secp256k1_products_whose_fold_reaches_p_are_reduced() {
     let p = p_k1();
