@@ -23,7 +23,8 @@
 //!    and \[ρ\]P is evaluated left to right, a Frobenius per digit and a mixed addition
 //!    per nonzero digit (HMV Alg. 3.70), in λ-projective coordinates (seed 001: the
 //!    mixed addition is 8M + 2S there, against 8M + 5S in López–Dahab coordinates, with
-//!    a shorter dependency chain).
+//!    a shorter dependency chain). The expansion is cut in two halves that share the
+//!    Frobenius maps, the high half's table moved by τ^(m/2) ([`tnaf`]).
 //!
 //! Every constant (the Lucas sequence U_k, τ^m − 1, δ and the s0, s1 of HMV Alg. 3.62,
 //! t_w and the α_u) is derived here from m and a2; `tests/suite/tnaf.rs` checks them
@@ -37,7 +38,7 @@
 
 use super::binary::{check_param, BinaryMulError};
 use super::tnaf_int::{reduce, with_width, words_for, Wide};
-use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine, LopezDahab};
+use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine};
 use crate::field::batch::batch_invert_vartime;
 use crate::field::BinaryField;
 use num_bigint::{BigInt, BigUint, Sign};
@@ -282,11 +283,14 @@ fn alphas_unchecked(mu: i8, w: usize) -> Vec<ZTau> {
         .collect()
 }
 
-/// The recoding constants of one width: t_w, and α_u = β_u + γ_u·τ as small integers.
+/// The recoding constants of one width: t_w, α_u = β_u + γ_u·τ and τ̄^w as small
+/// integers.
 #[derive(Clone, Debug)]
 pub(super) struct Window {
     pub(super) tw: u64,
     pub(super) alpha: Vec<(i64, i64)>,
+    /// τ̄^w = c + d·τ (τ̄ = μ − τ): ρ/τ^w = ρ·τ̄^w/2^w, since τ·τ̄ = 2.
+    conj_w: (i64, i64),
     /// The τNAF (w = 2, digits ±1) of each α_u, for the table.
     expansion: Vec<Vec<i8>>,
 }
@@ -320,9 +324,11 @@ impl Constants {
                 .map(|z| (small(&z.a), small(&z.b)))
                 .collect();
             let tw = t_w_unchecked(mu, w);
+            let conj_w = tau_pow(mu, w).conj(mu);
             windows.push(Window {
                 tw,
                 alpha,
+                conj_w: (small(&conj_w.a), small(&conj_w.b)),
                 expansion: Vec::new(),
             });
         }
@@ -400,6 +406,22 @@ pub fn reduce_scalar(m: usize, a2: u8, k: &[u64]) -> ZTau {
 /// u ≠ 0 stands for sign(u)·α_|u|. Each step: for odd r0, u = (r0 + r1·t_w) mods 2^w
 /// (odd, since t_w is even) and ρ ← ρ − sign(u)·α_|u|, now ≡ 0 mod τ^w; then
 /// ρ ← ρ/τ = (r1 + μ·r0/2) − (r0/2)·τ (ττ̄ = 2).
+///
+/// After a nonzero digit the next w − 1 digits are 0 (ρ ≡ 0 mod τ^w), so those w
+/// divisions by τ are taken as one, ρ ← ρ·τ̄^w/2^w ([`div_tau_w`]). That leaves one
+/// branch on the parity of r0 per nonzero digit and per other zero digit, about
+/// 2m/(w + 1) in all, where one per digit, half of them going the wrong way, made the
+/// recoding an eighth of `tnaf:w=5` on K-233 (by `perf` samples). Runs of those other
+/// zeros are short, and dividing one of them at once (v = the 2-adic valuation of
+/// r0 + r1·t_w, at most w) was slower than a step per zero: K-233 `tnaf:w=4` 6.96–6.98
+/// against 6.76 µs. The digits are those of the step-by-step algorithm, which
+/// `tests/suite/tnaf.rs` runs in big integers and compares.
+///
+/// The caller bounds |r0|, |r1| below 2^(64N − 8): the norm r0² + μr0r1 + 2r1² only
+/// shrinks (up to the small α_u) as the loop runs, and it bounds the coefficients of ρ
+/// by √(8/7) times its square root and those of ρ·τ̄^w by 2^(w/2) ≤ 8 times that, so no
+/// result leaves the signed range of N words (the products inside [`div_tau_w`] may
+/// wrap: the arithmetic is modulo 2^(64N)).
 fn recode<const N: usize>(
     mu: i8,
     w: usize,
@@ -410,31 +432,55 @@ fn recode<const N: usize>(
     let half = 1u64 << (w - 1);
     let mut digits = Vec::with_capacity(64 * N + 8);
     while !(r0.is_zero() && r1.is_zero()) {
-        if r0.low() & 1 == 1 {
-            let v = r0.low().wrapping_add(r1.low().wrapping_mul(win.tw)) & mask;
-            let u = if v >= half {
-                v as i64 - (1i64 << w)
-            } else {
-                v as i64
-            };
-            let (beta, gamma) = win.alpha[(u.unsigned_abs() / 2) as usize];
-            let (beta, gamma) = if u > 0 {
-                (beta, gamma)
-            } else {
-                (-beta, -gamma)
-            };
-            r0 = r0.sub(&Wide::from_i64(beta));
-            r1 = r1.sub(&Wide::from_i64(gamma));
-            digits.push(u as i8);
-        } else {
+        if r0.low() & 1 == 0 {
             digits.push(0);
+            let h = r0.half();
+            let next = if mu == 1 { r1.add(&h) } else { r1.sub(&h) };
+            r1 = h.neg();
+            r0 = next;
+            continue;
         }
-        let h = r0.half();
-        let next = if mu == 1 { r1.add(&h) } else { r1.sub(&h) };
-        r1 = h.neg();
-        r0 = next;
+        let v = r0.low().wrapping_add(r1.low().wrapping_mul(win.tw)) & mask;
+        let u = if v >= half {
+            v as i64 - (1i64 << w)
+        } else {
+            v as i64
+        };
+        let (beta, gamma) = win.alpha[(u.unsigned_abs() / 2) as usize];
+        let (beta, gamma) = if u > 0 {
+            (beta, gamma)
+        } else {
+            (-beta, -gamma)
+        };
+        r0 = r0.sub(&Wide::from_i64(beta));
+        r1 = r1.sub(&Wide::from_i64(gamma));
+        digits.push(u as i8);
+        if r0.is_zero() && r1.is_zero() {
+            break;
+        }
+        digits.resize(digits.len() + w - 1, 0);
+        (r0, r1) = div_tau_w(mu, w, win.conj_w, &r0, &r1);
     }
     digits
+}
+
+/// ρ/τ^w for ρ = r0 + r1·τ ≡ 0 mod τ^w: ρ·τ̄^w = (r0 + r1τ)(c + dτ) =
+/// (r0c − 2r1d) + (r0d + r1c + μr1d)τ (τ² = μτ − 2), whose coefficients are multiples
+/// of 2^w = (ττ̄)^w, shifted right by w.
+#[inline(always)]
+fn div_tau_w<const N: usize>(
+    mu: i8,
+    w: usize,
+    (c, d): (i64, i64),
+    r0: &Wide<N>,
+    r1: &Wide<N>,
+) -> (Wide<N>, Wide<N>) {
+    let (c, d) = (Wide::from_i64(c), Wide::from_i64(d));
+    let r1d = r1.mul_low(&d);
+    let a = r0.mul_low(&c).sub(&r1d.add(&r1d));
+    let b = r0.mul_low(&d).add(&r1.mul_low(&c));
+    let b = if mu == 1 { b.add(&r1d) } else { b.sub(&r1d) };
+    (a.shr(w), b.shr(w))
 }
 
 /// [`recode`] at the width of `words` words; `None` when ρ does not fit.
@@ -442,6 +488,10 @@ fn recode_in(mu: i8, w: usize, win: &Window, rho: &ZTau, words: usize) -> Option
     with_width!(
         words,
         |N| {
+            // `recode`'s bound on the coefficients.
+            if rho.a.bits().max(rho.b.bits()) > (64 * N - 8) as u64 {
+                return None;
+            }
             let r0 = Wide::<N>::from_big(&rho.a)?;
             let r1 = Wide::<N>::from_big(&rho.b)?;
             Some(recode(mu, w, win, (r0, r1)))
@@ -452,8 +502,9 @@ fn recode_in(mu: i8, w: usize, win: &Window, rho: &ZTau, words: usize) -> Option
 
 /// The width-w τNAF of ρ (HMV Alg. 3.69) on the curve of degree m with this a2, least
 /// significant digit first; a digit u ≠ 0 stands for sign(u)·α_|u| ([`alphas`]). `None`
-/// for a width outside 2..=6 or a ρ too large for the loop's fixed width (it holds every
-/// ρ that [`reduce_scalar`] returns).
+/// for a width outside 2..=6 or a ρ too large for the loop's fixed width (a coefficient
+/// of 64·N − 8 bits or more, N = ⌈(m/2 + 11)/64⌉ words; every ρ that [`reduce_scalar`]
+/// returns fits).
 pub fn tnaf_digits(m: usize, a2: u8, w: usize, rho: &ZTau) -> Option<Vec<i8>> {
     if !(TNAF_MIN_W..=TNAF_MAX_W).contains(&w) {
         return None;
@@ -523,9 +574,11 @@ fn frob_affine<F: BinaryField>(p: &Affine<F>) -> Affine<F> {
 
 /// α_u·P for the window's odd u, as λ-affine points (seed 001's (x, λ = x + y/x)). Each
 /// α_u is Σ ±τ^j over its τNAF (one or two nonzero digits for w ≤ 6, HMV Table 3.9): the
-/// τ^j·P are affine squarings (2S each), the sums mixed additions in LD (8M + 5S each)
-/// from the top term, taken to λ-projective (1M + 1S; a single term (x, y) is
-/// (x², x² + y, x), 1S), and every entry to λ-affine with one inversion
+/// τ^j·P are affine squarings (2S each). A single term (x, y) is (x², x² + y, x) in
+/// λ-projective coordinates (1S), two terms are added straight into them
+/// ([`BinaryCurve::affine_add_to_lambda`], 7M + 3S), and three or more by mixed
+/// additions in LD (8M + 5S each) from the top term, then taken to λ-projective
+/// (1M + 1S). Every entry goes to λ-affine with one inversion
 /// ([`batch_invert_vartime`], 3M per point) and 2M per point. O and T (P of small order)
 /// stay what they are. Variable-time: P is public.
 pub(super) fn alpha_table<F: BinaryField, S: CurveShape>(
@@ -551,15 +604,17 @@ pub(super) fn alpha_table<F: BinaryField, S: CurveShape>(
                 .filter(|&(_, &d)| d != 0)
                 .map(|(j, &d)| if d > 0 { pows[j] } else { pows[j].neg() });
             let first = terms.next().unwrap_or(Affine::Infinity);
-            let mut acc: Option<LopezDahab<F>> = None;
-            for t in terms {
-                let a = acc.unwrap_or_else(|| curve.affine_to_ld(&first));
-                acc = Some(curve.ld_mixed_add(&a, &t));
+            let Some(second) = terms.next() else {
+                return curve.affine_to_lambda(&first);
+            };
+            let Some(third) = terms.next() else {
+                return curve.affine_add_to_lambda(&first, &second);
+            };
+            let mut acc = curve.ld_mixed_add(&curve.affine_to_ld(&first), &second);
+            for t in std::iter::once(third).chain(terms) {
+                acc = curve.ld_mixed_add(&acc, &t);
             }
-            match acc {
-                None => curve.affine_to_lambda(&first),
-                Some(q) => curve.ld_to_lambda(&q),
-            }
+            curve.ld_to_lambda(&acc)
         })
         .collect();
     let mut zs: Vec<F> = projective
@@ -610,13 +665,22 @@ fn signed_entry<F: BinaryField>(table: &[LambdaAffine<F>], d: i8) -> LambdaAffin
 
 /// \[k\]P by the width-w τNAF (HMV Alg. 3.70) on a Koblitz curve: k reduced modulo
 /// τ^m − 1 (right for every point of the curve), recoded ([`tnaf_scalar_digits`]), the
-/// 2^(w−2) points α_u·P precomputed in λ-affine coordinates (`alpha_table`), then from
-/// the top digit a Frobenius per further digit and a mixed addition per nonzero one, in
-/// λ-projective coordinates, and one conversion to affine. Cost
-/// **(len − 1)·3S + (wt − 1)·(8M + 2S) + I + 3M + table**, len ≈ m + 1 digits,
-/// wt ≈ len/(w + 1) of them nonzero (HMV §3.4.2); the table costs I + 5tM + 1S per
-/// entry's conversion for t = 2^(w−2) entries, plus 2S per power of τ and 8M + 5S + 1M +
-/// 1S per entry of two terms.
+/// 2^(w−2) points α_u·P precomputed in λ-affine coordinates (`alpha_table`), then
+/// evaluated from the top in λ-projective coordinates and converted to affine once.
+///
+/// The expansion is cut at digit h = ⌈(m + 1)/2⌉ ([`frobenius_split`]):
+/// Σ u_i·τ^i(P_i) = Σ_{i<h} u_i·τ^i(P_i) + Σ_{i<h} u_(i+h)·τ^i(τ^h(P_(i+h))), and
+/// τ^h of the table is 2 table walks per entry (c ↦ c^(2^h) is linear; seed 001,
+/// "Multisquaring"). The two halves then share one loop of about m/2 Frobenius maps
+/// (3S each) with a mixed addition per nonzero digit of either, where evaluating the
+/// whole expansion takes m Frobenius maps: 3m/2 squarings fewer for 2t walks
+/// (measured on K-233, `tnaf:w=4`: 7.35 → 6.75 µs; see the README).
+///
+/// Cost **(n − 1)·3S + (wt − 1)·(8M + 2S) + I + 3M + table + 2t·W_h**, with len ≈ m + 1
+/// digits, n = max(h, len − h), wt ≈ len/(w + 1) of them nonzero (HMV §3.4.2), t =
+/// 2^(w−2) entries and W_h a walk (counted as h squarings by `ecsm count`). The table
+/// costs I + 5tM to reach λ-affine, 2S per power of τ, and per entry 1S (one term),
+/// 7M + 3S (two terms) or (j − 1)·(8M + 5S) + 1M + 1S (j ≥ 3 terms).
 /// Variable-time. Errors: [`BinaryMulError::BadParameter`] for w outside 2..=6,
 /// [`BinaryMulError::NotApplicable`] on a curve that is not a Koblitz curve (or of a
 /// degree past the recoding's fixed width, about 900).
@@ -636,17 +700,54 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
     let Some(digits) = scalar_digits(c, w, k) else {
         unreachable!("w and the degree were checked above");
     };
-    let Some((&top, rest)) = digits.split_last() else {
+    if digits.is_empty() {
         // k ≡ 0 modulo τ^m − 1: [k]P = O for every P.
         return Ok(Affine::Infinity);
-    };
+    }
     let table = alpha_table(curve, p, c.window(w));
-    let mut q = curve.lambda_affine_to_lambda(&signed_entry(&table, top));
-    for &d in rest.iter().rev() {
-        q = frob_lambda(&q);
-        if d != 0 {
-            q = curve.lambda_mixed_add(&q, &signed_entry(&table, d));
+    let h = frobenius_split(m);
+    let (lo, hi) = digits.split_at(h.min(digits.len()));
+    let table_hi: Vec<LambdaAffine<F>> = if hi.is_empty() {
+        Vec::new()
+    } else {
+        table.iter().map(|e| frob_affine_pow(e, h)).collect()
+    };
+    let digit = |s: &[i8], i: usize| s.get(i).copied().unwrap_or(0);
+    // O until the top nonzero digit (of the high half, or of the low one when it is
+    // empty), which is the first one the loop meets.
+    let mut q: Option<Lambda<F>> = None;
+    for i in (0..lo.len().max(hi.len())).rev() {
+        if let Some(v) = q.as_mut() {
+            *v = frob_lambda(v);
+        }
+        for (d, t) in [(digit(hi, i), &table_hi), (digit(lo, i), &table)] {
+            if d != 0 {
+                let e = signed_entry(t, d);
+                q = Some(match q {
+                    None => curve.lambda_affine_to_lambda(&e),
+                    Some(v) => curve.lambda_mixed_add(&v, &e),
+                });
+            }
         }
     }
-    Ok(curve.lambda_to_affine(&q))
+    Ok(q.map_or(Affine::Infinity, |v| curve.lambda_to_affine(&v)))
+}
+
+/// The digit position h = ⌈(m + 1)/2⌉ where [`tnaf`] cuts the expansion of a curve of
+/// degree m in two. Every field GF(2^m) keeps a multi-squaring table for c ↦ c^(2^h)
+/// ([`crate::field::gf2m`]), which takes the table of the high half to τ^h.
+pub const fn frobenius_split(m: usize) -> usize {
+    (m + 1).div_ceil(2)
+}
+
+/// τ^h on a λ-affine point: (x, λ) ↦ (x^(2^h), λ^(2^h)), by the field's table walks
+/// ([`BinaryField::multi_square`]). O and T stay where they are.
+fn frob_affine_pow<F: BinaryField>(e: &LambdaAffine<F>, h: usize) -> LambdaAffine<F> {
+    match *e {
+        LambdaAffine::Point { x, l } => LambdaAffine::Point {
+            x: x.multi_square(h),
+            l: l.multi_square(h),
+        },
+        other => other,
+    }
 }

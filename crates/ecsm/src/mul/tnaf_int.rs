@@ -110,14 +110,20 @@ impl<const N: usize> Wide<N> {
     /// ⌊self / 2⌋ (arithmetic shift right by one).
     #[inline(always)]
     pub(crate) fn half(&self) -> Self {
+        self.shr(1)
+    }
+
+    /// ⌊self / 2^s⌋ for 0 < s < 64 (arithmetic shift right).
+    #[inline(always)]
+    pub(crate) fn shr(&self, s: usize) -> Self {
         let mut r = [0u64; N];
         for (i, ri) in r.iter_mut().enumerate() {
             let next = if i + 1 < N {
-                self.0[i + 1] << 63
+                self.0[i + 1]
             } else {
-                self.0[N - 1] & (1 << 63)
+                ((self.0[N - 1] as i64) >> 63) as u64
             };
-            *ri = (self.0[i] >> 1) | next;
+            *ri = (self.0[i] >> s) | (next << (64 - s));
         }
         Wide(r)
     }

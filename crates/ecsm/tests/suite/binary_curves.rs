@@ -241,6 +241,7 @@ fn exercise<F: BinaryField, S: CurveShape>(c: &BinaryCurve<F, S>, seed: u64) {
             for (name, v, want) in [
                 ("lambda_add", c.lambda_add(&lp, &lq), sum),
                 ("lambda_mixed_add", c.lambda_mixed_add(&lp, &lam_b), sum),
+                ("affine_add_to_lambda", c.affine_add_to_lambda(a, b), sum),
                 (
                     "lambda_double_add",
                     c.lambda_double_add(&lp, &lam_b),
@@ -667,6 +668,12 @@ fn measure_costs<F: BinaryField, S: CurveShape>(plain: &BinaryCurve<F, S>, seed:
     assert_cost("lambda_add", n, (0, 11, 2, 0));
     let (_, n) = measure(|| c.lambda_mixed_add(&pp, &laq));
     assert_cost("lambda_mixed_add", n, (0, 8, 2, 0));
+    let (v, n) = measure(|| c.affine_add_to_lambda(&p, &q));
+    assert_cost("affine_add_to_lambda", n, (0, 7, 3, k.ld_madd));
+    assert_eq!(
+        plain.lambda_to_affine(&v.map(Counted::inner)),
+        plain.affine_add(&p0, &q0)
+    );
     let (_, n) = measure(|| c.lambda_double_add(&pp, &laq));
     assert_cost("lambda_double_add", n, (0, 10, 6, k.lam_dbl));
 

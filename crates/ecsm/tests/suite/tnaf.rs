@@ -13,8 +13,9 @@ use ecsm::curves::named::{find_curve, CurveOpError};
 use ecsm::field::{BinaryField, Field, Gf233};
 use ecsm::mul::binary::{double_add, montgomery, mul_affine, naf, BinaryMethod, BinaryMulError};
 use ecsm::mul::tnaf::{
-    alphas, delta, delta_s, lucas_u, mu_of, partmod_delta, reduce_mod, reduce_scalar, round_ztau,
-    t_w, tau_pow, tnaf, tnaf_digits, tnaf_scalar_digits, ZTau, TNAF_DEFAULT_W,
+    alphas, delta, delta_s, frobenius_split, lucas_u, mu_of, partmod_delta, reduce_mod,
+    reduce_scalar, round_ztau, t_w, tau_pow, tnaf, tnaf_digits, tnaf_scalar_digits, ZTau,
+    TNAF_DEFAULT_W,
 };
 use ecsm::mul::tnaf_ct::tnaf_ct;
 use ecsm::mul::{bit_len, random_below, SpecError};
@@ -295,6 +296,84 @@ fn reductions_and_digits() {
     assert_eq!(tnaf_digits(233, 0, 2, &ZTau::small(0, 0)), Some(vec![]));
 }
 
+/// HMV Alg. 3.69 one digit per step, in big integers: the reference the library's
+/// recoding (which divides by τ^w at once after a nonzero digit, on fixed-width words) is
+/// compared with digit for digit.
+fn tnaf_digits_slow(mu: i8, w: usize, rho: &ZTau) -> Vec<i8> {
+    let al = alphas(mu, w).unwrap();
+    let tw = BigInt::from(t_w(mu, w).unwrap());
+    let modulus = BigInt::from(1) << w;
+    let (mut r0, mut r1) = (rho.a.clone(), rho.b.clone());
+    let mut out = Vec::new();
+    while !(r0 == zero() && r1 == zero()) {
+        if &r0 % 2 != zero() {
+            let mut u = ((&r0 + &r1 * &tw) % &modulus + &modulus) % &modulus;
+            if u >= &modulus / 2 {
+                u -= &modulus;
+            }
+            let u = i8::try_from(u).unwrap();
+            let a = &al[usize::from(u.unsigned_abs() / 2)];
+            let s = i64::from(u.signum());
+            r0 -= s * &a.a;
+            r1 -= s * &a.b;
+            out.push(u);
+        } else {
+            out.push(0);
+        }
+        let h: BigInt = &r0 / 2;
+        r0 = &r1 + i64::from(mu) * &h;
+        r1 = -h;
+    }
+    out
+}
+
+#[test]
+fn recoding_matches_the_one_digit_per_step_algorithm() {
+    let mut r = ChaCha8Rng::seed_from_u64(1203);
+    let mut rand_big = |bits: u64| {
+        let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| r.next_u64()).collect();
+        let x = big(&words) >> (64 * words.len() as u64 - bits);
+        if r.next_u64() & 1 == 1 {
+            -x
+        } else {
+            x
+        }
+    };
+    for name in KOBLITZ {
+        let p = params(name);
+        let (m, a2, mu) = (p.m, p.a2, mu_of(p.a2));
+        // The fixed width's bound: coefficients below 2^(64N − 8), N = ⌈(⌈m/2⌉ + 11)/64⌉.
+        let limit = 64 * (m.div_ceil(2) + 11).div_ceil(64) as u64 - 8;
+        let mut r2 = ChaCha8Rng::seed_from_u64(m as u64);
+        for w in 2..=6 {
+            let mut rhos: Vec<ZTau> = scalars(p, &mut r2)
+                .iter()
+                .map(|k| reduce_scalar(m, a2, k))
+                .collect();
+            for bits in [1, 7, 64, m as u64 / 2, limit - 1, limit] {
+                rhos.push(ZTau {
+                    a: rand_big(bits),
+                    b: rand_big(bits),
+                });
+            }
+            rhos.push(ZTau {
+                a: (BigInt::from(1) << (limit - 1)) - 1,
+                b: -(BigInt::from(1) << (limit - 1)) + 1,
+            });
+            for rho in &rhos {
+                let fast = tnaf_digits(m, a2, w, rho).unwrap();
+                assert_eq!(fast, tnaf_digits_slow(mu, w, rho), "{name} w = {w} {rho:?}");
+            }
+            // One bit more and the fixed width refuses rather than wrap.
+            let over = ZTau {
+                a: BigInt::from(1) << limit,
+                b: BigInt::from(3),
+            };
+            assert_eq!(tnaf_digits(m, a2, w, &over), None, "{name} w = {w}");
+        }
+    }
+}
+
 /// Why the method reduces modulo τ^m − 1: on T (order 2) τ acts as 1, so (a + bτ)·T =
 /// [a + b]T, and k = n (odd) partmod δ is 0 while [n]T = T.
 #[test]
@@ -455,7 +534,8 @@ fn tnaf_refuses_where_it_does_not_apply() {
 
 /// The measured operations: no doubling, so far fewer multiplications than NAF_w of the
 /// same width; one inversion for the table and one at the end; the squarings are 3 per
-/// digit plus the additions' and the table's.
+/// digit of the longer half of the cut expansion, plus the additions', the table's and
+/// the walks that move the table by τ^h.
 #[test]
 fn tnaf_costs_squarings_where_naf_doubles() {
     let p = params("sect233k1");
@@ -473,9 +553,27 @@ fn tnaf_costs_squarings_where_naf_doubles() {
         let digits = tnaf_scalar_digits(233, 0, w, &k).unwrap();
         let wt = digits.iter().filter(|&&d| d != 0).count() as u64;
         let len = digits.len() as u64;
-        // The loop in λ-projective coordinates: (len − 1)·3S + (wt − 1)·(8M + 2S), and
-        // the final 3M.
-        assert!(ops.sqr >= 3 * (len - 1) + 2 * (wt - 1), "w = {w}");
+        // The expansion cut at h = 117 into a low half and a high half of len − h
+        // digits, run in one loop in λ-projective coordinates from the top nonzero digit
+        // of either, at position `top` of its half: top·3S + (wt − 1)·(8M + 2S), the
+        // final 3M, and τ^h of the t = 2^(w−2) table entries, 2t walks counted as h
+        // squarings each. The table's own squarings are at most 2 per power of τ (20
+        // at most) and 16 per entry (up to four terms, three LD sums of 5S).
+        let h = frobenius_split(233);
+        assert_eq!(h, 117);
+        assert!(digits.len() > h, "w = {w}");
+        let top_low = digits[..h].iter().rposition(|&d| d != 0).unwrap_or(0);
+        let top = (digits.len() - h - 1).max(top_low) as u64;
+        let t = 1u64 << (w - 2);
+        let walks = 2 * t * h as u64;
+        // About half the len − 1 Frobenius maps of the uncut expansion.
+        assert!(top <= len / 2 + 1, "w = {w}: {top} of {len}");
+        let lower = 3 * top + 2 * (wt - 1) + walks;
+        assert!(
+            (lower..=lower + 20 + 16 * t).contains(&ops.sqr),
+            "w = {w}: {} against {lower}",
+            ops.sqr
+        );
         assert!(ops.mul >= 8 * (wt - 1) + 3, "w = {w}");
         // NAF_w's doublings cost 3M each, the Frobenius none (the α_u table costs more
         // additions than NAF_w's odd multiples at w = 6, but far less than that).

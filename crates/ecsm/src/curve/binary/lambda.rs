@@ -285,6 +285,37 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         sum
     }
 
+    /// P + Q for affine P and Q, in λ-projective coordinates. Cost **7M + 3S** (+1C for
+    /// a2 ∉ {0, 1}) when x_P ≠ x_Q and neither is O, against 8M + 5S for an LD mixed
+    /// addition from P = (x_P : y_P : 1) and 1M + 1S more to reach λ-projective. Derived
+    /// here from the affine sum (HMV §3.1.2: s = A/B with A = y_P + y_Q, B = x_P + x_Q,
+    /// x₃ = s² + s + B + a2) and λ₃ = x₃ + y₃/x₃ = x₃ + s + 1 + (s·x_P + y_P)/x₃; over
+    /// the common denominator B²·C, with C = A² + AB + B³ + a2·B² = x₃·B² and
+    /// D = A·x_P + B·y_P:
+    /// X = C², L = X + C·(AB + B²) + D·B³, Z = B²·C.
+    /// C = 0 (the sum is T) gives (0, D·B³, 0), the representative of T. P = ±Q or O
+    /// take the LD path.
+    pub fn affine_add_to_lambda(&self, p: &Affine<F>, q: &Affine<F>) -> Lambda<F> {
+        if let (Affine::Point { x: x1, y: y1 }, Affine::Point { x: x2, y: y2 }) = (*p, *q) {
+            let b = x1 + x2;
+            if !b.is_zero() {
+                let a = y1 + y2;
+                let ab = a * b;
+                let bb = b.square();
+                let bbb = bb * b;
+                let c = a.square() + ab + bbb + self.mul_a2(bb);
+                let d = a * x1 + b * y1;
+                let x = c.square();
+                return Lambda {
+                    x,
+                    l: x + c * (ab + bb) + d * bbb,
+                    z: bb * c,
+                };
+            }
+        }
+        self.ld_to_lambda(&self.ld_mixed_add(&self.affine_to_ld(p), q))
+    }
+
     /// The generic path of [`Self::lambda_mixed_add`], with no special case: returns the
     /// sum, f = X_P + xQ·Z_P and A = L_P + λQ·Z_P. The sum is right when Z_P ≠ 0 and
     /// f ≠ 0; f = 0 means P = ±Q. Branch-free, for the constant-time method.

@@ -6,7 +6,9 @@
 //!   with T_j[v] = H(v·x^{8j}) (seed 001, "Half-trace");
 //! - multi-squaring tables of 2^4·⌈m/4⌉ elements for each long run k of the inversion
 //!   chain: c ↦ c^(2^k) is linear, so c^(2^k) = Σ_j T_j[nibble_j(c)] (seed 001,
-//!   "Multisquaring"), and the same maps as basis images for the constant-time inversion.
+//!   "Multisquaring"), and the same maps as basis images for the constant-time inversion;
+//!   and one for k = ⌈(m + 1)/2⌉, with which `tnaf` moves its table by τ^k
+//!   ([`crate::mul::tnaf::frobenius_split`]).
 //!
 //! Table lookups are indexed by the value, so whatever uses them is not constant-time
 //! with respect to that value; [`BasisImages::apply_ct`] reads every image.
@@ -229,6 +231,7 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
     if <S as crate::backend::Reduction<N>>::IS_X127_X63_1 {
         runs.push(super::LAST_RUN127);
     }
+    runs.push(crate::mul::tnaf::frobenius_split(S::M));
     runs.sort_unstable();
     runs.dedup();
     runs.into_iter()
