@@ -1532,7 +1532,7 @@ const K233_N: &str = "8000000000000000000000000000069d5bb915bcd46efb1ad5f173abdf
 #[test]
 fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
     let k233 = stdout(&ecsm(&["methods", "--curve", "K-233"], None));
-    assert!(k233.lines().any(|l| l == "tnaf:w=5"), "{k233}");
+    assert!(k233.lines().any(|l| l == "tnaf:w=4"), "{k233}");
     assert!(k233.lines().any(|l| l == "tnaf-ct:w=5"), "{k233}");
     let b233 = stdout(&ecsm(&["methods", "--curve", "B-233"], None));
     assert!(!b233.contains("tnaf"), "{b233}");

@@ -198,10 +198,10 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
     }
 
     /// The method used when none is named, and for the check \[n\]Q = O of public keys:
-    /// [`DEFAULT_METHOD`] (the ladder), except on the Koblitz curves, where `tnaf:w=5` is
+    /// [`DEFAULT_METHOD`] (the ladder), except on the Koblitz curves, where `tnaf:w=4` is
     /// faster than the ladder at every degree (README, τ-adic methods; medians on this
-    /// machine: K-163 8.8–8.9 against 10.7–10.8 µs, K-233 10.0 against 12.2 µs, up to
-    /// K-571 62–69 against 130 µs).
+    /// machine on 2026-11-27, before `tnaf` cut its expansion in two: K-163 8.8–8.9 against
+    /// 10.7–10.8 µs, K-233 10.0 against 12.2 µs, up to K-571 62–69 against 130 µs).
     pub fn default_binary_method(&self) -> BinaryMethod {
         if self.params.is_koblitz() {
             BinaryMethod::Tnaf(TNAF_DEFAULT_W)

@@ -284,7 +284,7 @@ fn methods_are_listed_checked_and_rejected() {
             "{}",
             c.name()
         );
-        assert_eq!(listed.contains(&spec("tnaf:w=5")), koblitz);
+        assert_eq!(listed.contains(&spec("tnaf:w=4")), koblitz);
         assert_eq!(listed.contains(&spec("tnaf-ct:w=5")), koblitz);
         assert!(listed.contains(&spec("lambda-naf:w=4")));
         assert_eq!(listed.contains(&spec("halve-add:w=4")), halves);
