@@ -165,7 +165,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Gf2m<N, S, B> {
             return itoh_tsujii(self, &S::TABLE_CHAIN, true);
         };
         let walk =
-            |t: &tables::LinearTable<N, 4>, x: Self| Self::from_limbs_unchecked(t.apply(&x.limbs));
+            |t: &tables::WalkTable<N>, x: Self| Self::from_limbs_unchecked(t.apply(&x.limbs));
         // β_k = a^(2^k − 1); β_(i+j) = β_i^(2^j)·β_j.
         let b1 = *self;
         let b2 = b1.square() * b1;

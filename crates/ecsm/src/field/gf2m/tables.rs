@@ -4,8 +4,9 @@
 //! - √x = x^(2^(m−1)) for square roots;
 //! - half-trace tables of 2^8·⌈m/8⌉ elements: H is linear, so H(c) = Σ_j T_j[byte_j(c)]
 //!   with T_j[v] = H(v·x^{8j}) (seed 001, "Half-trace");
-//! - multi-squaring tables of 2^4·⌈m/4⌉ elements for each long run k of the inversion
-//!   chain: c ↦ c^(2^k) is linear, so c^(2^k) = Σ_j T_j[nibble_j(c)] (seed 001,
+//! - multi-squaring tables of 2^8·⌈m/8⌉ elements (2^4·⌈m/4⌉ past 8 words, see
+//!   [`WalkTable`]) for each long run k of the inversion
+//!   chain: c ↦ c^(2^k) is linear, so c^(2^k) = Σ_j T_j[chunk_j(c)] (seed 001,
 //!   "Multisquaring"), and the same maps as basis images for the constant-time inversion;
 //!   and one for k = ⌈(m + 1)/2⌉, with which `tnaf` moves its table by τ^k
 //!   ([`crate::mul::tnaf::frobenius_split`]).
@@ -20,7 +21,8 @@ use crate::field::{BinaryField, Field};
 use std::sync::OnceLock;
 
 /// Runs shorter than this are done by plain squaring. Measured on this project's
-/// machine (clmul backend, dependent chains): a table walk costs about 40 ns in
+/// machine (clmul backend, dependent chains, nibble tables, before [`WalkTable`]): a
+/// table walk costs about 40 ns in
 /// GF(2^127), 78 ns in GF(2^233) and 246 ns in GF(2^571), as much as 8, 10 and 16
 /// squarings. With 10, every run of the stored chains takes the faster way (the run of
 /// 16 in GF(2^571) is a tie).
@@ -31,6 +33,53 @@ const MIN_TABLE_RUN: usize = 10;
 /// (GF(2^127) 16.5 → 18.5 ns, GF(2^233) 37 → 58 ns) and no faster inside the halving
 /// loops (gls254 within noise, B-409 `halve-add` 12 % slower), 2026-11-26.
 const HALF_TRACE_BITS: usize = 8;
+
+/// Widest field whose multi-squaring tables take bytes ([`WalkTable`]).
+const BYTE_WALK_MAX_WORDS: usize = 8;
+
+/// A multi-squaring table: input bytes up to [`BYTE_WALK_MAX_WORDS`] words (GF(2^409)),
+/// nibbles beyond. Measured 2026-11-29 (native build, pinned; stop 43): with bytes the
+/// variable-time inversion went 332–382 → 252 ns in GF(2^163), 441 → 311–314 in
+/// GF(2^233), 638 → 491 in GF(2^283), 918–923 → 685–712 in GF(2^409) and 1750 → 1214
+/// in GF(2^571) (`field-bench`, two runs), and K-233 `tnaf:w=4` took 0.932 of the time
+/// (`farm-bench`, 5 pairs; K-163 0.928, K-283 0.952, K-409 0.977, B-233 `montgomery`
+/// 0.987). But K-571 `tnaf:w=5` took 1.111 of the time (B-571 `montgomery` 0.998). A
+/// likely cause, not measured (no counters here): GF(2^571)'s five byte tables take
+/// 1.3 MiB each, 6.6 MiB in all, against the 2 MiB of L2 this machine reports per core,
+/// and `tnaf`'s 16 walks of the cut read a table that its inversions do not keep warm.
+pub enum WalkTable<const N: usize> {
+    /// 2^4·⌈m/4⌉ elements.
+    Nibbles(LinearTable<N, 4>),
+    /// 2^8·⌈m/8⌉ elements.
+    Bytes(LinearTable<N, 8>),
+}
+
+impl<const N: usize> WalkTable<N> {
+    fn build(basis_images: &[[u64; N]]) -> Self {
+        if N <= BYTE_WALK_MAX_WORDS {
+            WalkTable::Bytes(LinearTable::build(basis_images))
+        } else {
+            WalkTable::Nibbles(LinearTable::build(basis_images))
+        }
+    }
+
+    /// Evaluate the map on `a`.
+    #[inline(always)]
+    pub fn apply(&self, a: &[u64; N]) -> [u64; N] {
+        match self {
+            WalkTable::Nibbles(t) => t.apply(a),
+            WalkTable::Bytes(t) => t.apply(a),
+        }
+    }
+
+    /// Memory held, in bytes.
+    pub fn bytes(&self) -> usize {
+        match self {
+            WalkTable::Nibbles(t) => t.bytes(),
+            WalkTable::Bytes(t) => t.bytes(),
+        }
+    }
+}
 
 /// A table for a linear map GF(2^m) → GF(2^m), evaluated `BITS` input bits at a time.
 pub struct LinearTable<const N: usize, const BITS: usize> {
@@ -181,9 +230,9 @@ impl<const N: usize> BasisImages<N> {
     }
 }
 
-/// The multi-squaring tables of one field, keyed by run length: nibble tables for the
+/// The multi-squaring tables of one field, keyed by run length: walk tables for the
 /// variable-time inversion, basis images for the constant-time one.
-type MultiSquareTables<const N: usize> = Vec<(usize, LinearTable<N, 4>, BasisImages<N>)>;
+type MultiSquareTables<const N: usize> = Vec<(usize, WalkTable<N>, BasisImages<N>)>;
 
 /// The lazily built tables of one field.
 pub struct Gf2mTables<const N: usize> {
@@ -244,7 +293,7 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
                 images.push(*acc.limbs());
                 acc *= g;
             }
-            let table = LinearTable::build(&images);
+            let table = WalkTable::build(&images);
             (k, table, BasisImages::new(images))
         })
         .collect()
@@ -340,7 +389,7 @@ impl<const N: usize> Gf2mTables<N> {
 
     /// The multi-squaring table for exactly k squarings, if the field keeps one.
     #[inline]
-    pub fn multi_square_table(&self, k: usize) -> Option<&LinearTable<N, 4>> {
+    pub fn multi_square_table(&self, k: usize) -> Option<&WalkTable<N>> {
         self.multi_square_entry(k).map(|(_, t, _)| t)
     }
 
@@ -352,7 +401,7 @@ impl<const N: usize> Gf2mTables<N> {
     }
 
     #[inline]
-    fn multi_square_entry(&self, k: usize) -> Option<&(usize, LinearTable<N, 4>, BasisImages<N>)> {
+    fn multi_square_entry(&self, k: usize) -> Option<&(usize, WalkTable<N>, BasisImages<N>)> {
         self.multi_square
             .get_or_init(|| (self.build_multi_square.get().expect("initialised"))())
             .iter()
