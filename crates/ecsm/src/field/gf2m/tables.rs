@@ -45,7 +45,7 @@ const BYTE_WALK_MAX_WORDS: usize = 8;
 /// (`farm-bench`, 5 pairs; K-163 0.928, K-283 0.952, K-409 0.977, B-233 `montgomery`
 /// 0.987). But K-571 `tnaf:w=5` took 1.111 of the time (B-571 `montgomery` 0.998). A
 /// likely cause, not measured (no counters here): GF(2^571)'s five byte tables take
-/// 1.3 MiB each, 6.6 MiB in all, against the 2 MiB of L2 this machine reports per core,
+/// 1.27 MiB each, 6.3 MiB in all, against the 2 MiB of L2 this machine reports per core,
 /// and `tnaf`'s 16 walks of the cut read a table that its inversions do not keep warm.
 pub enum WalkTable<const N: usize> {
     /// 2^4·⌈m/4⌉ elements.
