@@ -35,8 +35,8 @@ fn gf2m_frobenius<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
 }
 
 /// multi_square(k) = multi_square_ct(k) = k squarings for every run length of the
-/// inversion chains (the table chain's long runs get tables) and a few others around the
-/// table threshold.
+/// inversion chains (the table chain's long runs get tables), the run of `tnaf`'s cut,
+/// and a few others around the table threshold.
 fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     let mut runs: Vec<usize> = S::CHAIN.square_runs().collect();
     runs.extend(S::TABLE_CHAIN.square_runs());
@@ -47,6 +47,13 @@ fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     let m = S::M;
     let mut ks = vec![0, 1, 2, 3, 9, 10, 11, 16, 63, 64, 65];
     ks.extend([m / 2, m - 1, m, m + 1, 2 * m + 5]);
+    // The run of `tnaf`'s cut, which every field keeps a table for.
+    let cut = ecsm::mul::tnaf::frobenius_split(m);
+    assert!(
+        S::tables().multi_square_table(cut).is_some(),
+        "no table for {cut}"
+    );
+    runs.push(cut);
     ks.extend(&runs);
     ks.sort_unstable();
     ks.dedup();
