@@ -71,14 +71,6 @@ impl<const N: usize> WalkTable<N> {
             WalkTable::Bytes(t) => t.apply(a),
         }
     }
-
-    /// Memory held, in bytes.
-    pub fn bytes(&self) -> usize {
-        match self {
-            WalkTable::Nibbles(t) => t.bytes(),
-            WalkTable::Bytes(t) => t.bytes(),
-        }
-    }
 }
 
 /// A table for a linear map GF(2^m) → GF(2^m), evaluated `BITS` input bits at a time.
