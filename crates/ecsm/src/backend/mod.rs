@@ -91,7 +91,7 @@ pub fn xor_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
 /// carry-less code keeps in vector registers to a general-purpose register and back.
 /// Measured (native build, `farm-bench -n 3 --pin 1`, Intel Xeon, 2026-11-28): K-233
 /// `tnaf-ct:w=5`, whose table scans select every entry, 13.23–13.30 → 12.73–12.81 µs;
-/// the ladder of `montgomery-ct`, one selection per step, did not move.
+/// the ladder of `montgomery-ct` (then one selection of a point per step) did not move.
 #[inline(always)]
 pub fn select_words<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]

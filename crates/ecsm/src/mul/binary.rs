@@ -638,38 +638,40 @@ fn ct_pick<F: BinaryField>(p: &XOnly<F>, q: &XOnly<F>, mask: u64) -> XOnly<F> {
 }
 
 /// The ladder of [`ladder`] over exactly `steps` bits of k (bits steps − 1 … 0; the
-/// caller makes sure no higher bit is set), with one masked selection per step instead
-/// of a swap of both registers. A step with bit b doubles R_b and puts R0 + R1 in
-/// R_(1−b); the differential addition is symmetric in R0 and R1, so the loop keeps the
-/// pair as (D, A): D = R_b', the register the previous step (bit b') doubled, and A the
-/// other, their sum. The next step adds A + D, whatever its bit, and doubles D when its
-/// bit equals b', A otherwise: a selection by the mask b ⊕ b' of one point (2 field
-/// elements, where a swap of both registers selects 4), which only the doubling waits
-/// for, while the addition's products start at once. At the end R_b' = D and
-/// R_(1−b') = A, by masked selection too. The words of k are read in a fixed order, one
-/// per step, and the masks go through [`crate::backend::barrier::opaque`] so that the
-/// compiler cannot turn a selection back into a branch on a bit (`core::hint::black_box`
-/// before 2026-11-28, which did the same through a store and a reload).
+/// caller makes sure no higher bit is set), with the register swaps done by masked
+/// selection. The swap after a step with bit b' and the one before the next step with
+/// bit b merge into one swap by the mask b ⊕ b' (as in RFC 7748 §5), so each step is a
+/// conditional swap of (R0, R1), 4 field elements by mask, and then the same
+/// [`BinaryCurve::ladder_step`] as the variable-time ladder; one last swap by b' ends
+/// it. The words of k are read in a fixed order, one per step, and the masks go through
+/// [`crate::backend::barrier::opaque`] so that the compiler cannot turn a selection back
+/// into a branch on a bit (`core::hint::black_box` before 2026-11-28, which did the same
+/// through a store and a reload).
+///
+/// From stop 35 to stop 43 this loop kept the pair as (doubled, sum) and selected only
+/// the point to double (2 field elements a step), with the addition and the doubling
+/// written separately. The swap with the variable-time ladder's step measured faster on
+/// the small fields and even on the large ones (native build, `farm-bench --pin 1`,
+/// pairwise new/old, 2026-11-29): K-233 0.958, K-283 1.000, K-409 1.002, B-409 0.997,
+/// K-571 0.998.
 fn ladder_ct<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
     k: &[u64],
     steps: usize,
 ) -> (XOnly<F>, XOnly<F>) {
-    // Before the first step b' = 0: D = R0 = O, A = R1 = P.
-    let (mut d, mut a) = (XOnly::identity(), XOnly { x, z: F::one() });
+    let (mut r0, mut r1) = (XOnly::identity(), XOnly { x, z: F::one() });
     let mut prev = 0u64;
     for i in (0..steps).rev() {
         let word = k.get(i / 64).copied().unwrap_or(0);
         let b = ((word >> (i % 64)) & 1).wrapping_neg();
-        let src = ct_pick(&d, &a, crate::backend::barrier::opaque(b ^ prev));
-        let sum = curve.x_diff_add(x, &a, &d);
-        d = curve.x_double(&src);
-        a = sum;
+        let m = crate::backend::barrier::opaque(b ^ prev);
+        (r0, r1) = (ct_pick(&r0, &r1, m), ct_pick(&r1, &r0, m));
+        (r0, r1) = curve.ladder_step(x, &r0, &r1);
         prev = b;
     }
     let m = crate::backend::barrier::opaque(prev);
-    (ct_pick(&d, &a, m), ct_pick(&a, &d, m))
+    (ct_pick(&r0, &r1, m), ct_pick(&r1, &r0, m))
 }
 
 /// \[k\]P by the Montgomery–López–Dahab ladder made constant-time in k, for secret
