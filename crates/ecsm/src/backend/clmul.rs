@@ -175,6 +175,9 @@ unsafe fn karatsuba_blocks<C: ClmulOp>(
     pairs: usize,
     odd_words: bool,
 ) -> Option<Vecs> {
+    if !has_karatsuba_blocks(pairs, odd_words) {
+        return None;
+    }
     if pairs == 5 {
         // SAFETY: the caller guarantees what `C` uses.
         return Some(unsafe { karatsuba_five::<C>(a, b) });
@@ -189,9 +192,6 @@ unsafe fn karatsuba_blocks<C: ClmulOp>(
     if pairs == 3 && odd_words {
         // SAFETY: the caller guarantees what `C` uses.
         return Some(unsafe { karatsuba_three::<C>(a, b) });
-    }
-    if pairs != 4 {
-        return None;
     }
     let mut acc: Vecs = [zero(); MAX_LIMBS + 1];
     // SAFETY: the caller guarantees what `C` uses.
@@ -210,6 +210,13 @@ unsafe fn karatsuba_blocks<C: ClmulOp>(
         }
     }
     Some(acc)
+}
+
+/// The operand sizes [`karatsuba_blocks`] takes, as `pairs` 128-bit blocks whose top
+/// word is zero when `odd_words`: five blocks (GF(2^571)), four (GF(2^409)), three with a
+/// zero top word (GF(2^283)) and two full ones (GF(2^233)).
+const fn has_karatsuba_blocks(pairs: usize, odd_words: bool) -> bool {
+    matches!((pairs, odd_words), (5, _) | (4, _) | (3, true) | (2, false))
 }
 
 /// Three blocks with a zero high word (GF(2^283), five words): three-way Karatsuba over
@@ -576,6 +583,46 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
     a: &[u64; N],
     b: &[u64; N],
 ) -> [u64; N] {
+    // SAFETY: the caller guarantees what `C` uses.
+    let p = unsafe { product_with::<N, C>(a, b) };
+    reduce_vecs::<N, R>(&p, 2 * N.div_ceil(2))
+}
+
+/// `R::reduce(a·b + c·d)`: the two products summed unreduced and reduced once (one
+/// reduction instead of two, and no sum of reduced values), for the operand sizes of
+/// [`karatsuba_blocks`]; `None` for the others. GF(2^163)'s schoolbook product reduced
+/// once after the sum measured slower in the ladders than two reduced products (B-163
+/// `montgomery` 1.023 of the time), and so did the same two products inlined here
+/// (1.08) rather than made as two separate calls of the backend's product (see
+/// [`super::Backend::mul_add`]).
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+pub(super) unsafe fn mul_add_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
+    a: &[u64; N],
+    b: &[u64; N],
+    c: &[u64; N],
+    d: &[u64; N],
+) -> Option<[u64; N]> {
+    if !const { has_karatsuba_blocks(N.div_ceil(2), N % 2 == 1) } {
+        return None;
+    }
+    // SAFETY: the caller guarantees what `C` uses.
+    let (mut p, q) = unsafe { (product_with::<N, C>(a, b), product_with::<N, C>(c, d)) };
+    let len = 2 * N.div_ceil(2);
+    for j in 0..len {
+        p[j] = xor(p[j], q[j]);
+    }
+    Some(reduce_vecs::<N, R>(&p, len))
+}
+
+/// The unreduced carry-less product a·b as vectors (low first; `2·⌈N/2⌉` of them).
+///
+/// # Safety
+/// The CPU must support what `C` uses.
+#[inline(always)]
+unsafe fn product_with<const N: usize, C: ClmulOp>(a: &[u64; N], b: &[u64; N]) -> Vecs {
     // SAFETY: the caller guarantees what `C` uses; everything else is SSE2, part of the
     // x86-64 baseline.
     unsafe {
@@ -587,7 +634,7 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
             bv[p] = pair(b, p);
         }
         if let Some(acc) = karatsuba_blocks::<C>(&av, &bv, pairs, N % 2 == 1) {
-            return reduce_vecs::<N, R>(&acc, 2 * pairs);
+            return acc;
         }
         // Karatsuba on each 128×128 block (a₁b₁·x^128 + (m + a₀b₀ + a₁b₁)·x^64 + a₀b₀ with
         // m = (a₀+a₁)(b₀+b₁)), with the three products summed per block diagonal first and
@@ -619,7 +666,7 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
             acc[d] = _mm_xor_si128(acc[d], _mm_xor_si128(lo[d], _mm_slli_si128(m, 8)));
             acc[d + 1] = _mm_xor_si128(acc[d + 1], _mm_xor_si128(hi[d], _mm_srli_si128(m, 8)));
         }
-        reduce_vecs::<N, R>(&acc, 2 * pairs)
+        acc
     }
 }
 

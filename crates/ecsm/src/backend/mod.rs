@@ -123,6 +123,17 @@ pub fn select_words<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u
     }
 }
 
+/// a·b + c·d from two reduced products of `B` and their sum.
+#[inline(always)]
+fn sum_of_products<B: Backend, const N: usize, R: Reduction<N>>(
+    a: &[u64; N],
+    b: &[u64; N],
+    c: &[u64; N],
+    d: &[u64; N],
+) -> [u64; N] {
+    xor_words(&B::mul::<N, R>(a, b), &B::mul::<N, R>(c, d))
+}
+
 /// Seed 001's extension product from three reduced products.
 #[inline(always)]
 fn ext2_by_three_products<B: Backend, const N: usize, R: Reduction<N>>(
@@ -211,6 +222,17 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -> [u64; N];
     /// `R::reduce(a²)`.
     fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N];
+    /// `R::reduce(a·b + c·d)`. By default two reduced products and their sum; the
+    /// carry-less backends sum the unreduced products and reduce once.
+    #[inline(always)]
+    fn mul_add<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> [u64; N] {
+        sum_of_products::<Self, N, R>(a, b, c, d)
+    }
     /// Run `f` in code compiled for this backend's CPU features, so that field
     /// operations inside `f` inline instead of each being a call. Composite operations
     /// (inversion, square root, whole scalar multiplications, benchmark loops) enter
@@ -660,6 +682,64 @@ mod x86 {
         unsafe { clmul_mul_inline::<N, R, clmul::ClmulEncoding>(a, b) }
     }
 
+    /// `R::reduce(a·b + c·d)` with PCLMULQDQ in encoding `C` and one reduction
+    /// ([`clmul::mul_add_with`]), or `None` where that does not pay: x^127 + x^63 + 1,
+    /// which has its own product, and the sizes without Karatsuba block products.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1, and what `C` uses.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_mul_add_inline<
+        const N: usize,
+        R: Reduction<N>,
+        C: clmul::ClmulOp,
+    >(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> Option<[u64; N]> {
+        if R::IS_X127_X63_1 && N == 2 {
+            return None;
+        }
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul::mul_add_with::<N, R, C>(a, b, c, d) }
+    }
+
+    /// The `clmul` backend's a·b + c·d with one reduction, where it has one.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ and SSE4.1.
+    #[inline(always)]
+    pub(super) unsafe fn clmul_backend_mul_add<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> Option<[u64; N]> {
+        // SAFETY: the caller guarantees the CPU features.
+        unsafe { clmul_mul_add_inline::<N, R, clmul::ClmulEncoding>(a, b, c, d) }
+    }
+
+    /// The `vpclmul` backend's a·b + c·d with one reduction, where it has one: not from
+    /// `VPCLMUL_MIN_WORDS` words up, whose 256-bit products reduce on their own.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_backend_mul_add<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> Option<[u64; N]> {
+        if const { N >= VPCLMUL_MIN_WORDS } {
+            return None;
+        }
+        // SAFETY: the caller guarantees the CPU features, AVX among them.
+        unsafe { clmul_mul_add_inline::<N, R, clmul::AsmVex>(a, b, c, d) }
+    }
+
     /// The `clmul` backend's square: PCLMULQDQ in [`clmul::ClmulEncoding`], inlined.
     ///
     /// # Safety
@@ -767,7 +847,7 @@ mod x86 {
 /// small.
 #[cfg(target_arch = "x86_64")]
 macro_rules! accelerated_backend {
-    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, square: $square:ident,
+    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, mul_add: $mul_add:ident, square: $square:ident,
      ext2: $ext2:expr, square_ext2: $square_ext2:ident, split: $split:path,
      gls254_loops: $gls254_loops:expr, run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
@@ -810,6 +890,22 @@ macro_rules! accelerated_backend {
                 require($kind);
                 // SAFETY: `require` checked the CPU features this square needs.
                 unsafe { x86::$square::<N, R>(a) }
+            }
+            #[inline(always)]
+            fn mul_add<const N: usize, R: Reduction<N>>(
+                a: &[u64; N],
+                b: &[u64; N],
+                c: &[u64; N],
+                d: &[u64; N],
+            ) -> [u64; N] {
+                require($kind);
+                // SAFETY: `require` checked the CPU features these products need.
+                match unsafe { x86::$mul_add::<N, R>(a, b, c, d) } {
+                    Some(r) => r,
+                    // Two calls of this backend's product, each with its own check,
+                    // exactly as `a * b + c * d` runs (see `clmul::mul_add_with`).
+                    None => sum_of_products::<Self, N, R>(a, b, c, d),
+                }
             }
             #[inline(always)]
             fn split_even_odd(w: u64) -> (u64, u64) {
@@ -859,6 +955,7 @@ accelerated_backend!(
     "clmul",
     BackendKind::Clmul,
     mul: clmul_backend_mul,
+    mul_add: clmul_backend_mul_add,
     square: clmul_backend_square,
     ext2: |a0, a1, b0, b1| clmul::mul254_with::<clmul::ClmulEncoding>(a0, a1, b0, b1),
     square_ext2: clmul_backend_square_ext2,
@@ -873,6 +970,7 @@ accelerated_backend!(
     "vpclmul",
     BackendKind::Vpclmul,
     mul: vpclmul_backend_mul,
+    mul_add: vpclmul_backend_mul_add,
     square: vpclmul_backend_square,
     ext2: |a0, a1, b0, b1| vpclmul::mul254(a0, a1, b0, b1),
     square_ext2: vpclmul_backend_square_ext2,

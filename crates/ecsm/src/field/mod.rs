@@ -87,6 +87,13 @@ pub trait Field:
     fn mul_const(&self, c: &Self) -> Self {
         *self * *c
     }
+    /// a·b + c·d, counted as two products and a sum. The same value as
+    /// `*a * *b + *c * *d`; the carry-less backends of GF(2^m) add the two unreduced
+    /// products and reduce once.
+    #[inline(always)]
+    fn mul_add(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        *a * *b + *c * *d
+    }
     /// Constant-time selection: `a` when `choice` is 0, `b` when it is `u64::MAX` (any
     /// other mask is a caller error). Mask arithmetic on the stored words, no branch on
     /// `choice` (implementations pass it through [`crate::backend::barrier::opaque`] first,

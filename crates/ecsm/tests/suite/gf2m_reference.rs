@@ -1,6 +1,7 @@
-//! Products and squares of every GF(2^m), on every backend, against a slow bit-by-bit
-//! reference written here: multiply polynomials over GF(2) one coefficient pair at a
-//! time, then clear the bits ≥ m from the top down with the field polynomial.
+//! Products, sums of two products and squares of every GF(2^m), on every backend,
+//! against a slow bit-by-bit reference written here: multiply polynomials over GF(2) one
+//! coefficient pair at a time, then clear the bits ≥ m from the top down with the field
+//! polynomial.
 
 use crate::common;
 
@@ -86,12 +87,27 @@ fn matches_reference<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     let more: Vec<Gf2m<N, S, B>> = randoms(1000 + S::M as u64, 80);
     pairs.extend(more.chunks(2).map(|c| (c[0], c[1])));
 
-    for (a, b) in pairs {
+    let mut products = Vec::with_capacity(pairs.len());
+    for &(a, b) in &pairs {
         let (ab, bb) = (bits(a.limbs(), S::M), bits(b.limbs(), S::M));
+        let want = expected::<N>(reference_mul(&ab, &bb, f));
+        assert_eq!(coeffs(&(a * b)), want, "{} product {a:?} · {b:?}", B::NAME);
+        products.push(want);
+    }
+    // a·b + c·d (one reduction of the summed products on the carry-less backends) for
+    // each pair and the next: the sum of the two reference products.
+    for i in 0..pairs.len() {
+        let j = (i + 1) % pairs.len();
+        let ((a, b), (c, d)) = (pairs[i], pairs[j]);
+        let want: Vec<u8> = products[i]
+            .iter()
+            .zip(&products[j])
+            .map(|(x, y)| x ^ y)
+            .collect();
         assert_eq!(
-            coeffs(&(a * b)),
-            expected::<N>(reference_mul(&ab, &bb, f)),
-            "{} product {a:?} · {b:?}",
+            coeffs(&Field::mul_add(&a, &b, &c, &d)),
+            want,
+            "{} {a:?} · {b:?} + {c:?} · {d:?}",
             B::NAME
         );
     }
@@ -138,10 +154,11 @@ fn backends_agree<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
         let a = Gf2m::<N, S, ecsm::backend::Portable>::from_words(&w);
         w.iter_mut().for_each(|x| *x = r.next_u64());
         let b = Gf2m::<N, S, ecsm::backend::Portable>::from_words(&w);
-        let (ab, aa) = (a * b, a.square());
+        let (ab, aa, sum) = (a * b, a.square(), Field::mul_add(&a, &b, &b, &b));
         let (x, y) = (a.with_backend::<B>(), b.with_backend::<B>());
         assert_eq!((x * y).limbs(), ab.limbs());
         assert_eq!(x.square().limbs(), aa.limbs());
+        assert_eq!(Field::mul_add(&x, &y, &y, &y).limbs(), sum.limbs());
     }
 }
 

@@ -70,7 +70,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         let t1 = r1.x * r0.z;
         let z = (t0 + t1).square();
         XOnly {
-            x: x * z + t0 * t1,
+            x: F::mul_add(&x, &z, &t0, &t1),
             z,
         }
     }

@@ -439,6 +439,11 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     const BYTES: usize = S::M.div_ceil(8);
 
     #[inline(always)]
+    fn mul_add(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        Self::from_limbs_unchecked(B::mul_add::<N, S>(&a.limbs, &b.limbs, &c.limbs, &d.limbs))
+    }
+
+    #[inline(always)]
     fn zero() -> Self {
         Self::from_limbs_unchecked([0; N])
     }
