@@ -316,3 +316,95 @@ fn p384_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
 fn p384_chains_match_the_portable_code() {
     check_chains::<6, ecsm::field::prime::P384>(6);
 }
+
+/// One reduction round of the P-384 assembly on w < 2^384 (`backend::p384_adx`, module
+/// documentation), modelled on integers: the new w = (w + m·p)/2^64, whether the sum
+/// u2 = B_hi + m + carry carried out (u3 = 1), and whether the subtraction of
+/// (m·c' − w_0)/2^64 borrowed out of word 5 (the new top word is then m − 1).
+fn p384_round(w: &BigUint, p: &BigUint) -> (BigUint, bool, bool) {
+    let mask64 = (BigUint::one() << 64u32) - 1u8;
+    let w0 = (w & &mask64).to_u64_digits().first().copied().unwrap_or(0);
+    let m = w0.wrapping_mul((1 << 32) + 1);
+    let a = u128::from(m) * 0xffff_ffff_0000_0001u128;
+    let b = u128::from(m) * 0xffff_ffffu128;
+    assert_eq!(a as u64, w0, "m·C0 ≡ w_0 (mod 2^64)");
+    let (u1, c1) = ((a >> 64) as u64).overflowing_add(b as u64);
+    let u2 = u128::from((b >> 64) as u64) + u128::from(m) + u128::from(c1);
+    let carried = u2 >> 64 != 0;
+    let v = BigUint::from(u1) + (BigUint::from(u2) << 64u32);
+    let borrowed = (w >> 64u32) < v;
+    let next = (w + BigUint::from(m) * p) >> 64u32;
+    assert_eq!(
+        next,
+        (w >> 64u32) + (BigUint::from(m) << 320u32) - v,
+        "round model"
+    );
+    (next, carried, borrowed)
+}
+
+/// The rarest paths of the P-384 reduction rounds: a round whose three-word sum carries
+/// out (m within 2^32 of 2^64, one round in 2^32 at random) and a round whose borrow
+/// reaches the top word. The operands are chosen so that round 0 sees m = 2^64 − j for
+/// small j (b = 1 makes the low half of the product a itself), and the model above
+/// confirms that both paths ran; the assembly must agree with the oracle on all of them.
+#[test]
+fn p384_reduction_rounds_that_carry_out_or_borrow_into_the_top_word_match_the_oracle() {
+    if !p384_adx::available() {
+        eprintln!("BMI2/ADX assembly not in use here: nothing to compare");
+        return;
+    }
+    let p = p384();
+    let r_inv = (BigUint::one() << 384u32).modpow(&(&p - 2u8), &p);
+    // (2^32 + 1)⁻¹ mod 2^64 by Newton's iteration x ← x(2 − kx).
+    let k = (1u64 << 32) + 1;
+    let mut k_inv = 1u64;
+    for _ in 0..6 {
+        k_inv = k_inv.wrapping_mul(2u64.wrapping_sub(k.wrapping_mul(k_inv)));
+    }
+    assert_eq!(k.wrapping_mul(k_inv), 1);
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let (mut carried, mut borrowed, mut both) = (0, 0, 0);
+    let mut cases = 0;
+    for j in (1..=64u64).chain([1 << 31, (1 << 32) - 1, 1 << 32, (1 << 32) + 1]) {
+        let w0 = 0u64.wrapping_sub(j).wrapping_mul(k_inv);
+        for upper in 0..8 {
+            let mut a = [0u64; 6];
+            a[0] = w0;
+            for (i, word) in a.iter_mut().enumerate().skip(1) {
+                *word = match upper {
+                    0 => 0,
+                    1 => u64::from(i == 1),
+                    2 => u64::MAX >> 1,
+                    3 if i == 5 => u64::MAX - 1,
+                    3 => 0,
+                    _ => rand::Rng::gen(&mut rng),
+                };
+            }
+            if big(&a) >= p {
+                continue;
+            }
+            for b in [[1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 1 << 40], a] {
+                let t = big(&a) * big(&b);
+                let mut w = &t % (BigUint::one() << 384u32);
+                let (mut c, mut bo) = (false, false);
+                for _ in 0..6 {
+                    let (next, c_r, b_r) = p384_round(&w, &p);
+                    (w, c, bo) = (next, c || c_r, bo || b_r);
+                }
+                let expect = &t * &r_inv % &p;
+                assert_eq!(&(w + (&t >> 384u32)) % &p, expect, "model");
+                let got = p384_adx::mul(&a, &b).expect("available");
+                assert_eq!(big(&got), expect, "{a:x?}·{b:x?}");
+                if b == a {
+                    assert_eq!(big(&p384_adx::sqr(&a).expect("available")), expect);
+                }
+                carried += usize::from(c);
+                borrowed += usize::from(bo);
+                both += usize::from(c && bo);
+                cases += 1;
+            }
+        }
+    }
+    eprintln!("{cases} products: {carried} with a carried sum, {borrowed} with a borrowed top word, {both} with both");
+    assert!(carried >= 100 && borrowed >= 100 && both >= 10);
+}
