@@ -4,11 +4,11 @@
 `python3 tools/p384_adx_gen.py mul|sqr` prints the template lines that sit between
 `core::arch::asm!(` and the operand list. The rows and rounds are the same few lines
 with the registers renamed, so loops write them; the module documentation explains one
-row of the product and one reduction round. Operands: `{a}`, `{b}` (pointers; after the
-product they hold the constants C0 and C1), `{s}` (pointer to a 12-word scratch array),
-`{lo}`, `{hi}`, the registers `{t0}`…`{t6}` (product) or `{x0}`…`{x6}` and `{c1}`
-(square); RDX is MULX's implicit operand. The result is left in `{t0}`…`{t5}` or
-`{x0}`…`{x5}`, low word first.
+row and one reduction round. Operands: `{a}`, `{b}` (pointers), `{lo}`, `{hi}` and the
+accumulator `{t0}`…`{t7}` (product; the result in t6, t7, t0, t1, t2, t3); `{a}`,
+`{s}` (pointer to a 12-word scratch array), `{lo}`, `{hi}`, `{x0}`…`{x6}` and `{c1}`
+(square; `{a}` and `{c1}` hold C0 and C1 during the reduction, the result is in
+`{x0}`…`{x5}`). RDX is MULX's implicit operand.
 """
 import sys
 
@@ -22,24 +22,38 @@ def low32(reg):
     return reg[:-1] + ":e}"
 
 
-def reduction_round(e, W, x, c0, c1):
-    """One Montgomery step on w = W[0] + W[1]·2^64 + … + W[5]·2^320 < 2^384:
-    w <- (w + m·p)/2^64 with m = w_0·(2^32 + 1) mod 2^64, which stays below 2^384.
-    m·p = m·2^384 − m·c', and m·c' = A + B·2^64 + m·2^128 with A = m·C0, B = m·C1.
-    A's low word equals w_0 (m·C0 ≡ w_0(1 + 2^32)(1 − 2^32) ≡ w_0), so word 0 cancels
-    with no borrow; words 1–3 take u1 = A_hi + B_lo, u2 = B_hi + m + carry and u3 the
-    last carry, the borrow runs through words 4 and 5, and the new top word is m minus
-    that borrow (never negative: a borrow needs m·c' > 0). Returns the new order of W."""
-    e(f"mov rdx, {W[0]}")
+def m_and_v(e, w0, x, c0, c1):
+    """m = w_0·(2^32 + 1) mod 2^64 in RDX, and the three words of (m·c' − w_0)/2^64 in
+    `{hi}`, `x` and `{lo}`, where m·c' = A + B·2^64 + m·2^128 with A = m·C0 and
+    B = m·C1. A's low word equals w_0 (m·C0 ≡ w_0(1 + 2^32)(1 − 2^32) ≡ w_0), so word
+    0 of w − m·c' is 0 with no borrow; the words above are u1 = A_hi + B_lo,
+    u2 = B_hi + m + carry and u3 the last carry. `c0` and `c1` are registers holding
+    C0 and C1, or None to load them (into `{lo}` and `x`); `x` may be w_0's register."""
+    e(f"mov rdx, {w0}")
     e("shl rdx, 32")
-    e(f"add rdx, {W[0]}")
-    e(f"mulx {{hi}}, {{lo}}, {c0}")
-    e(f"mulx {x}, {{lo}}, {c1}")
+    e(f"add rdx, {w0}")
+    if c0 is None:
+        e(f"mov {{lo}}, {C0}")
+        e("mulx {hi}, {lo}, {lo}")
+        e(f"mov {x}, {C1}")
+        e(f"mulx {x}, {{lo}}, {x}")
+    else:
+        e(f"mulx {{hi}}, {{lo}}, {c0}")
+        e(f"mulx {x}, {{lo}}, {c1}")
     e("add {hi}, {lo}")
-    e(f"mov {W[0]}, rdx")
     e(f"adc {x}, rdx")
     e("mov {lo}, 0")
     e("adc {lo}, 0")
+
+
+def reduction_round(e, W, x, c0, c1):
+    """One Montgomery step on w = W[0] + W[1]·2^64 + … + W[5]·2^320 < 2^384:
+    w <- (w + m·p)/2^64 = (w − m·c')/2^64 + m·2^320, which stays below 2^384. Words
+    1–3 lose (m·c' − w_0)/2^64, the borrow runs through words 4 and 5, and the new top
+    word is m minus that borrow (never negative: a borrow needs m·c' > 0, so m ≥ 1).
+    Returns the new order of W."""
+    m_and_v(e, W[0], x, c0, c1)
+    e(f"mov {W[0]}, rdx")
     e(f"sub {W[1]}, {{hi}}")
     e(f"sbb {W[2]}, {x}")
     e(f"sbb {W[3]}, {{lo}}")
@@ -47,6 +61,21 @@ def reduction_round(e, W, x, c0, c1):
     e(f"sbb {W[5]}, 0")
     e(f"sbb {W[0]}, 0")
     return W[1:] + W[:1]
+
+
+def accumulator_round(e, A):
+    """The same step on the product's eight-word accumulator A(0)…A(7) (value below
+    2^449): words 1–3 lose (m·c' − w_0)/2^64, the borrow runs to word 7, and m goes into
+    word 6 with its carry into word 7. Arithmetic modulo 2^512 is exact here, since the
+    true result (A + m·p)/2^64 is positive and below 2p·2^64. A(0)'s register is spent."""
+    m_and_v(e, A(0), A(0), None, None)
+    e(f"sub {A(1)}, {{hi}}")
+    e(f"sbb {A(2)}, {A(0)}")
+    e(f"sbb {A(3)}, {{lo}}")
+    for k in (4, 5, 6, 7):
+        e(f"sbb {A(k)}, 0")
+    e(f"add {A(6)}, rdx")
+    e(f"adc {A(7)}, 0")
 
 
 def subtract_p_once(e, T):
@@ -90,38 +119,33 @@ def reduce_and_finish(e, W, x, c0, c1):
 
 
 def mul(e):
-    # Row i adds a·b_i into words i…i+6, word k in t[k % 7]; word i is final after
-    # row i and goes to the scratch array, freeing its register for word i + 7.
-    pool = ["{t%d}" % i for i in range(7)]
-
-    def t(k):
-        return pool[k % 7]
+    # Round i keeps accumulator word k in t[(i + k) % 8]; the register of the word a
+    # round clears becomes the next round's top word (zeroed by the row's XOR).
+    def acc(i):
+        return lambda k: "{t%d}" % ((i + k) % 8)
+    A = acc(0)
     e("mov rdx, qword ptr [{b}]")
-    e(f"mulx {t(1)}, {t(0)}, qword ptr [{{a}}]")
+    e(f"mulx {A(1)}, {A(0)}, qword ptr [{{a}}]")
     for k in range(1, 6):
-        e(f"mulx {t(k + 1)}, {{lo}}, qword ptr [{{a}} + {8 * k}]")
-        e(f"{'add' if k == 1 else 'adc'} {t(k)}, {{lo}}")
-    e(f"adc {t(6)}, 0")
-    e(f"mov qword ptr [{{s}}], {t(0)}")
+        e(f"mulx {A(k + 1)}, {{lo}}, qword ptr [{{a}} + {8 * k}]")
+        e(f"{'add' if k == 1 else 'adc'} {A(k)}, {{lo}}")
+    e(f"adc {A(6)}, 0")
+    e(f"xor {low32(A(7))}, {low32(A(7))}")
+    accumulator_round(e, A)
     for i in range(1, 6):
-        top = t(i + 6)
+        A = acc(i)
         e(f"mov rdx, qword ptr [{{b}} + {8 * i}]")
-        e(f"xor {low32(top)}, {low32(top)}")
+        e(f"xor {low32(A(7))}, {low32(A(7))}")
         for k in range(6):
             e(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}}{' + %d' % (8 * k) if k else ''}]")
-            e(f"adcx {t(i + k)}, {{lo}}")
-            e(f"adox {t(i + k + 1)}, {{hi}}")
-        # The OF chain ends in the top word, which cannot overflow (the partial sum is
-        # below 2^(64(i + 7))); MOV keeps the flags for the last CF.
+            e(f"adcx {A(k)}, {{lo}}")
+            e(f"adox {A(k + 1)}, {{hi}}")
         e("mov {lo}, 0")
-        e(f"adcx {top}, {{lo}}")
-        if i < 5:
-            e(f"mov qword ptr [{{s}} + {8 * i}], {t(i)}")
-    for k in range(6, 12):
-        e(f"mov qword ptr [{{s}} + {8 * k}], {t(k)}")
-    for k in range(5):
-        e(f"mov {t(k)}, qword ptr [{{s}} + {8 * k}]")
-    return reduce_and_finish(e, [t(k) for k in range(6)], t(6), "{a}", "{b}")
+        e(f"adcx {A(6)}, {{lo}}")
+        e(f"adox {A(7)}, {{lo}}")
+        e(f"adcx {A(7)}, {{lo}}")
+        accumulator_round(e, A)
+    subtract_p_once(e, [acc(6)(k) for k in range(7)])
 
 
 def sqr(e):

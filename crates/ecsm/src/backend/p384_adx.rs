@@ -7,57 +7,52 @@
 //! [`available`] is false (no BMI2 and ADX, another architecture, `ECSM_BACKEND=portable`);
 //! `tests/suite/prime_adx.rs` compares the two on edge and random operands.
 //!
-//! # The product
-//! Separated operand scanning: first the whole 768-bit product T = a·b, then a
-//! Montgomery reduction of its low half alone.
-//!
-//! The product is six rows, one word b_i of b each: a·b_i goes into words i…i+6 on two
-//! carry chains (ADCX for the low halves of the word products, ADOX for the high halves),
-//! 36 MULX. Seven registers hold the words a row touches; word i is final after row i
-//! and goes to a scratch array on the caller's stack, which frees its register for word
-//! i + 7. The high half H ends in the scratch array too.
-//!
-//! The reduction works on the low half L in six registers. A round takes w < 2^384 to
-//! (w + m·p)/2^64 with m = w_0·(−p⁻¹ mod 2^64) = w_0·(2^32 + 1), so after six rounds
-//! w = (L + M·p)/2^384 ≤ p. It uses p = 2^384 − c' with c' = 2^128 + 2^96 − 2^32 + 1 =
+//! # The reduction round
+//! A Montgomery round takes a value w to (w + m·p)/2^64 with m = w_0·(−p⁻¹ mod 2^64)
+//! = w_0·(2^32 + 1). It uses p = 2^384 − c' with c' = 2^128 + 2^96 − 2^32 + 1 =
 //! C0 + C1·2^64 + 2^128, C0 = 2^64 − 2^32 + 1 and C1 = 2^32 − 1:
 //! - m·p = m·2^384 − m·c', and m·c' = m·C0 + m·C1·2^64 + m·2^128: two MULX;
-//! - the low word of m·C0 equals w_0 (m·C0 ≡ w_0(1 + 2^32)(1 − 2^32) ≡ w_0 mod 2^64), so
-//!   word 0 cancels with no borrow;
-//! - words 1–3 of w lose the three words of (m·c' − w_0)/2^64, the borrow runs through
-//!   words 4 and 5, and m minus that borrow is the new top word (it is never negative:
-//!   a borrow needs m·c' > 0, so m ≥ 1).
+//! - the low word of m·C0 equals w_0 (m·C0 ≡ w_0(1 + 2^32)(1 − 2^32) ≡ w_0 mod 2^64),
+//!   so word 0 cancels with no borrow;
+//! - the three words of (m·c' − w_0)/2^64 are a sum of three instructions, and words 1–3
+//!   of w lose them on one SBB chain that runs on to the top; m goes in at word 6.
 //!
-//! A round is one SBB chain of six and a three-instruction sum, against two ADCX/ADOX
-//! chains of seven and three closing additions when m·p is added word by word (the
-//! form this module had before, which also needed 4 MULX a round). Then H is added
-//! (w + H < 2p, since H < p as a·b < p²) and p subtracted once, kept or undone by
-//! adding p back under the borrow mask: the result is in [0, p). 48 MULX in all.
+//! Before stop 45 a round added m·p word by word: 4 MULX (p's three top words, all
+//! ones, shared one m·(2^64 − 1)) and two ADCX/ADOX chains of seven with three closing
+//! additions. On Intel cores ADC, ADCX, ADOX, SBB, CMOV and the shifts issue on ports 0
+//! and 6 only, and a P-384 doubling is mostly such instructions, so their count bounds
+//! it.
 //!
-//! On Intel cores ADC, ADCX, ADOX, SBB and the shifts issue on ports 0 and 6 only, and
-//! a P-384 doubling is mostly such instructions, so their count bounds it: the product
-//! went from about 190 of them to about 140.
-//!
-//! x86-64 has exactly 13 general registers free for inline assembly (not rsp, rbp,
-//! rbx): seven for the words, two for the word products, RDX for MULX's implicit
-//! operand and the three pointers (`a` and `b` hold C0 and C1 during the reduction).
+//! # The product
+//! Coarsely integrated operand scanning over six words, one word b_i of b per round,
+//! on an accumulator of eight registers used in rotation. a·b_i goes in through two
+//! carry chains (ADCX for the low halves of the word products, ADOX for the high halves),
+//! then the round above clears the low word; that register becomes the top word of the
+//! next round. The accumulator stays below 2^449 and ends below 2p, so one subtraction
+//! of p, undone by adding p back under the borrow mask, gives the result in [0, p).
+//! 48 MULX. x86-64 has exactly 13 general registers free for inline assembly (not rsp,
+//! rbp, rbx): eight for the accumulator, two for the word products, RDX for MULX's
+//! implicit operand and the two pointers.
 //!
 //! # The square
-//! The 15 cross products a_i·a_j (i < j) row by row into the scratch array, each word
-//! stored as soon as no later row adds to it; then the doubling and the six squares
-//! a_i² on two chains (ADCX doubles, ADOX adds the square), the low six words kept in
-//! registers and the high six stored back; then the reduction of the product. 33 MULX.
+//! Separated: the 15 cross products a_i·a_j (i < j) row by row into a scratch array on
+//! the caller's stack, each word stored as soon as no later row adds to it; then the
+//! doubling and the six squares a_i² on two chains (ADCX doubles, ADOX adds the square),
+//! the low half L kept in registers and the high half H stored back. The rounds then
+//! reduce L alone: w < 2^384 throughout, so the borrow stops at word 5 and m minus that
+//! borrow is the new top word (never negative: a borrow needs m·c' > 0, so m ≥ 1).
+//! After six rounds w = (L + M·p)/2^384 ≤ p; H < p (a² < p²) is added and p subtracted
+//! once. 33 MULX.
 //!
-//! Measured in dependent chains and in four interleaved independent chains
-//! (stand-alone copy of this code, native build, pinned, best of 7 runs of 2·10^6,
-//! this Intel Xeon at about 4 GHz), the form before → this one: product latency 34.1 →
-//! 34.3 ns, product throughput 29.2 → 25.9 ns, square latency 30.7 → 27.6 ns, square
-//! throughput 26.9 → 20.4 ns. On the Zen 4 machine of stop 40 the form before took
-//! 35.7 ns (product) and 31.7 ns (square) in a chain, and a form with six MULX per
-//! reduction round 40.1 ns; the generic Montgomery code of `field::prime` takes 48.5 and
-//! 43.1 ns there. The rows and rounds are written out by `tools/p384_adx_gen.py` (loops
-//! emitting these lines); reading one row of the product and one reduction round covers
-//! them all.
+//! Stand-alone copies (native build, pinned, best of 7 runs of 2·10^6, this Intel Xeon
+//! at about 4 GHz), in a dependent chain and in four interleaved independent chains,
+//! before stop 45 → now: product 34.3 → 33.2 ns and 29.4 → 25.0 ns, square 31.0 → 27.3
+//! ns and 26.9 → 20.3 ns. A product computed whole first and then reduced as the square
+//! is took 34.5 and 25.9 ns. On the Zen 4 machine of stop 40 the form before stop 45
+//! took 35.7 ns (product) and 31.7 ns (square) in a chain; the generic Montgomery code
+//! of `field::prime` takes 48.5 and 43.1 ns there. The rows and rounds are written out by
+//! `tools/p384_adx_gen.py` (loops emitting these lines); reading one row and one round
+//! of each covers them all.
 //!
 //! No branch and no memory address depends on the operands.
 
@@ -108,11 +103,9 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
         let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
-        let mut scratch = [0u64; 12];
         // SAFETY: `available()` checked BMI2 and ADX; the block reads the twelve words
-        // behind `a` and `b` (two live `[u64; 6]` references), writes only the twelve
-        // words of `scratch`, the registers declared here and the flags, and touches no
-        // stack.
+        // behind `a` and `b` (two live `[u64; 6]` references), writes only the registers
+        // declared here and the flags, and touches no stack.
         unsafe {
             core::arch::asm!(
                 "mov rdx, qword ptr [{b}]",
@@ -128,7 +121,27 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {t6}, {lo}, qword ptr [{a} + 40]",
                 "adc {t5}, {lo}",
                 "adc {t6}, 0",
-                "mov qword ptr [{s}], {t0}",
+                "xor {t7:e}, {t7:e}",
+                "mov rdx, {t0}",
+                "shl rdx, 32",
+                "add rdx, {t0}",
+                "mov {lo}, 0xffffffff00000001",
+                "mulx {hi}, {lo}, {lo}",
+                "mov {t0}, 0xffffffff",
+                "mulx {t0}, {lo}, {t0}",
+                "add {hi}, {lo}",
+                "adc {t0}, rdx",
+                "mov {lo}, 0",
+                "adc {lo}, 0",
+                "sub {t1}, {hi}",
+                "sbb {t2}, {t0}",
+                "sbb {t3}, {lo}",
+                "sbb {t4}, 0",
+                "sbb {t5}, 0",
+                "sbb {t6}, 0",
+                "sbb {t7}, 0",
+                "add {t6}, rdx",
+                "adc {t7}, 0",
                 "mov rdx, qword ptr [{b} + 8]",
                 "xor {t0:e}, {t0:e}",
                 "mulx {hi}, {lo}, qword ptr [{a}]",
@@ -148,10 +161,31 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adox {t6}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 40]",
                 "adcx {t6}, {lo}",
-                "adox {t0}, {hi}",
+                "adox {t7}, {hi}",
                 "mov {lo}, 0",
+                "adcx {t7}, {lo}",
+                "adox {t0}, {lo}",
                 "adcx {t0}, {lo}",
-                "mov qword ptr [{s} + 8], {t1}",
+                "mov rdx, {t1}",
+                "shl rdx, 32",
+                "add rdx, {t1}",
+                "mov {lo}, 0xffffffff00000001",
+                "mulx {hi}, {lo}, {lo}",
+                "mov {t1}, 0xffffffff",
+                "mulx {t1}, {lo}, {t1}",
+                "add {hi}, {lo}",
+                "adc {t1}, rdx",
+                "mov {lo}, 0",
+                "adc {lo}, 0",
+                "sub {t2}, {hi}",
+                "sbb {t3}, {t1}",
+                "sbb {t4}, {lo}",
+                "sbb {t5}, 0",
+                "sbb {t6}, 0",
+                "sbb {t7}, 0",
+                "sbb {t0}, 0",
+                "add {t7}, rdx",
+                "adc {t0}, 0",
                 "mov rdx, qword ptr [{b} + 16]",
                 "xor {t1:e}, {t1:e}",
                 "mulx {hi}, {lo}, qword ptr [{a}]",
@@ -168,13 +202,34 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adox {t6}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 32]",
                 "adcx {t6}, {lo}",
-                "adox {t0}, {hi}",
+                "adox {t7}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 40]",
-                "adcx {t0}, {lo}",
-                "adox {t1}, {hi}",
+                "adcx {t7}, {lo}",
+                "adox {t0}, {hi}",
                 "mov {lo}, 0",
+                "adcx {t0}, {lo}",
+                "adox {t1}, {lo}",
                 "adcx {t1}, {lo}",
-                "mov qword ptr [{s} + 16], {t2}",
+                "mov rdx, {t2}",
+                "shl rdx, 32",
+                "add rdx, {t2}",
+                "mov {lo}, 0xffffffff00000001",
+                "mulx {hi}, {lo}, {lo}",
+                "mov {t2}, 0xffffffff",
+                "mulx {t2}, {lo}, {t2}",
+                "add {hi}, {lo}",
+                "adc {t2}, rdx",
+                "mov {lo}, 0",
+                "adc {lo}, 0",
+                "sub {t3}, {hi}",
+                "sbb {t4}, {t2}",
+                "sbb {t5}, {lo}",
+                "sbb {t6}, 0",
+                "sbb {t7}, 0",
+                "sbb {t0}, 0",
+                "sbb {t1}, 0",
+                "add {t0}, rdx",
+                "adc {t1}, 0",
                 "mov rdx, qword ptr [{b} + 24]",
                 "xor {t2:e}, {t2:e}",
                 "mulx {hi}, {lo}, qword ptr [{a}]",
@@ -188,16 +243,37 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adox {t6}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 24]",
                 "adcx {t6}, {lo}",
-                "adox {t0}, {hi}",
+                "adox {t7}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 32]",
+                "adcx {t7}, {lo}",
+                "adox {t0}, {hi}",
+                "mulx {hi}, {lo}, qword ptr [{a} + 40]",
                 "adcx {t0}, {lo}",
                 "adox {t1}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{a} + 40]",
-                "adcx {t1}, {lo}",
-                "adox {t2}, {hi}",
                 "mov {lo}, 0",
+                "adcx {t1}, {lo}",
+                "adox {t2}, {lo}",
                 "adcx {t2}, {lo}",
-                "mov qword ptr [{s} + 24], {t3}",
+                "mov rdx, {t3}",
+                "shl rdx, 32",
+                "add rdx, {t3}",
+                "mov {lo}, 0xffffffff00000001",
+                "mulx {hi}, {lo}, {lo}",
+                "mov {t3}, 0xffffffff",
+                "mulx {t3}, {lo}, {t3}",
+                "add {hi}, {lo}",
+                "adc {t3}, rdx",
+                "mov {lo}, 0",
+                "adc {lo}, 0",
+                "sub {t4}, {hi}",
+                "sbb {t5}, {t3}",
+                "sbb {t6}, {lo}",
+                "sbb {t7}, 0",
+                "sbb {t0}, 0",
+                "sbb {t1}, 0",
+                "sbb {t2}, 0",
+                "add {t1}, rdx",
+                "adc {t2}, 0",
                 "mov rdx, qword ptr [{b} + 32]",
                 "xor {t3:e}, {t3:e}",
                 "mulx {hi}, {lo}, qword ptr [{a}]",
@@ -208,19 +284,40 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adox {t6}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 16]",
                 "adcx {t6}, {lo}",
-                "adox {t0}, {hi}",
+                "adox {t7}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+                "adcx {t7}, {lo}",
+                "adox {t0}, {hi}",
+                "mulx {hi}, {lo}, qword ptr [{a} + 32]",
                 "adcx {t0}, {lo}",
                 "adox {t1}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{a} + 32]",
+                "mulx {hi}, {lo}, qword ptr [{a} + 40]",
                 "adcx {t1}, {lo}",
                 "adox {t2}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{a} + 40]",
-                "adcx {t2}, {lo}",
-                "adox {t3}, {hi}",
                 "mov {lo}, 0",
+                "adcx {t2}, {lo}",
+                "adox {t3}, {lo}",
                 "adcx {t3}, {lo}",
-                "mov qword ptr [{s} + 32], {t4}",
+                "mov rdx, {t4}",
+                "shl rdx, 32",
+                "add rdx, {t4}",
+                "mov {lo}, 0xffffffff00000001",
+                "mulx {hi}, {lo}, {lo}",
+                "mov {t4}, 0xffffffff",
+                "mulx {t4}, {lo}, {t4}",
+                "add {hi}, {lo}",
+                "adc {t4}, rdx",
+                "mov {lo}, 0",
+                "adc {lo}, 0",
+                "sub {t5}, {hi}",
+                "sbb {t6}, {t4}",
+                "sbb {t7}, {lo}",
+                "sbb {t0}, 0",
+                "sbb {t1}, 0",
+                "sbb {t2}, 0",
+                "sbb {t3}, 0",
+                "add {t2}, rdx",
+                "adc {t3}, 0",
                 "mov rdx, qword ptr [{b} + 40]",
                 "xor {t4:e}, {t4:e}",
                 "mulx {hi}, {lo}, qword ptr [{a}]",
@@ -228,173 +325,78 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adox {t6}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 8]",
                 "adcx {t6}, {lo}",
-                "adox {t0}, {hi}",
+                "adox {t7}, {hi}",
                 "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+                "adcx {t7}, {lo}",
+                "adox {t0}, {hi}",
+                "mulx {hi}, {lo}, qword ptr [{a} + 24]",
                 "adcx {t0}, {lo}",
                 "adox {t1}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+                "mulx {hi}, {lo}, qword ptr [{a} + 32]",
                 "adcx {t1}, {lo}",
                 "adox {t2}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{a} + 32]",
+                "mulx {hi}, {lo}, qword ptr [{a} + 40]",
                 "adcx {t2}, {lo}",
                 "adox {t3}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{a} + 40]",
+                "mov {lo}, 0",
                 "adcx {t3}, {lo}",
-                "adox {t4}, {hi}",
-                "mov {lo}, 0",
+                "adox {t4}, {lo}",
                 "adcx {t4}, {lo}",
-                "mov qword ptr [{s} + 48], {t6}",
-                "mov qword ptr [{s} + 56], {t0}",
-                "mov qword ptr [{s} + 64], {t1}",
-                "mov qword ptr [{s} + 72], {t2}",
-                "mov qword ptr [{s} + 80], {t3}",
-                "mov qword ptr [{s} + 88], {t4}",
-                "mov {t0}, qword ptr [{s} + 0]",
-                "mov {t1}, qword ptr [{s} + 8]",
-                "mov {t2}, qword ptr [{s} + 16]",
-                "mov {t3}, qword ptr [{s} + 24]",
-                "mov {t4}, qword ptr [{s} + 32]",
-                "mov {a}, 0xffffffff00000001",
-                "mov {b}, 0xffffffff",
-                "mov rdx, {t0}",
+                "mov rdx, {t5}",
                 "shl rdx, 32",
-                "add rdx, {t0}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {t6}, {lo}, {b}",
+                "add rdx, {t5}",
+                "mov {lo}, 0xffffffff00000001",
+                "mulx {hi}, {lo}, {lo}",
+                "mov {t5}, 0xffffffff",
+                "mulx {t5}, {lo}, {t5}",
                 "add {hi}, {lo}",
-                "mov {t0}, rdx",
-                "adc {t6}, rdx",
+                "adc {t5}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
-                "sub {t1}, {hi}",
-                "sbb {t2}, {t6}",
-                "sbb {t3}, {lo}",
-                "sbb {t4}, 0",
-                "sbb {t5}, 0",
-                "sbb {t0}, 0",
-                "mov rdx, {t1}",
-                "shl rdx, 32",
-                "add rdx, {t1}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {t6}, {lo}, {b}",
-                "add {hi}, {lo}",
-                "mov {t1}, rdx",
-                "adc {t6}, rdx",
-                "mov {lo}, 0",
-                "adc {lo}, 0",
-                "sub {t2}, {hi}",
-                "sbb {t3}, {t6}",
-                "sbb {t4}, {lo}",
-                "sbb {t5}, 0",
-                "sbb {t0}, 0",
-                "sbb {t1}, 0",
-                "mov rdx, {t2}",
-                "shl rdx, 32",
-                "add rdx, {t2}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {t6}, {lo}, {b}",
-                "add {hi}, {lo}",
-                "mov {t2}, rdx",
-                "adc {t6}, rdx",
-                "mov {lo}, 0",
-                "adc {lo}, 0",
-                "sub {t3}, {hi}",
-                "sbb {t4}, {t6}",
-                "sbb {t5}, {lo}",
-                "sbb {t0}, 0",
-                "sbb {t1}, 0",
-                "sbb {t2}, 0",
-                "mov rdx, {t3}",
-                "shl rdx, 32",
-                "add rdx, {t3}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {t6}, {lo}, {b}",
-                "add {hi}, {lo}",
-                "mov {t3}, rdx",
-                "adc {t6}, rdx",
-                "mov {lo}, 0",
-                "adc {lo}, 0",
-                "sub {t4}, {hi}",
-                "sbb {t5}, {t6}",
+                "sub {t6}, {hi}",
+                "sbb {t7}, {t5}",
                 "sbb {t0}, {lo}",
                 "sbb {t1}, 0",
                 "sbb {t2}, 0",
                 "sbb {t3}, 0",
-                "mov rdx, {t4}",
-                "shl rdx, 32",
-                "add rdx, {t4}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {t6}, {lo}, {b}",
-                "add {hi}, {lo}",
-                "mov {t4}, rdx",
-                "adc {t6}, rdx",
-                "mov {lo}, 0",
-                "adc {lo}, 0",
-                "sub {t5}, {hi}",
-                "sbb {t0}, {t6}",
-                "sbb {t1}, {lo}",
-                "sbb {t2}, 0",
-                "sbb {t3}, 0",
                 "sbb {t4}, 0",
-                "mov rdx, {t5}",
-                "shl rdx, 32",
-                "add rdx, {t5}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {t6}, {lo}, {b}",
-                "add {hi}, {lo}",
-                "mov {t5}, rdx",
-                "adc {t6}, rdx",
-                "mov {lo}, 0",
-                "adc {lo}, 0",
-                "sub {t0}, {hi}",
-                "sbb {t1}, {t6}",
-                "sbb {t2}, {lo}",
-                "sbb {t3}, 0",
-                "sbb {t4}, 0",
-                "sbb {t5}, 0",
-                "xor {t6:e}, {t6:e}",
-                "add {t0}, qword ptr [{s} + 48]",
-                "adc {t1}, qword ptr [{s} + 56]",
-                "adc {t2}, qword ptr [{s} + 64]",
-                "adc {t3}, qword ptr [{s} + 72]",
-                "adc {t4}, qword ptr [{s} + 80]",
-                "adc {t5}, qword ptr [{s} + 88]",
-                "adc {t6}, 0",
+                "add {t3}, rdx",
+                "adc {t4}, 0",
                 "mov {lo}, 0xffffffff",
                 "mov {hi}, 0xffffffff00000000",
-                "sub {t0}, {lo}",
-                "sbb {t1}, {hi}",
-                "sbb {t2}, -2",
+                "sub {t6}, {lo}",
+                "sbb {t7}, {hi}",
+                "sbb {t0}, -2",
+                "sbb {t1}, -1",
+                "sbb {t2}, -1",
                 "sbb {t3}, -1",
-                "sbb {t4}, -1",
-                "sbb {t5}, -1",
-                "sbb {t6}, 0",
-                "mov {lo}, {t6}",
+                "sbb {t4}, 0",
+                "mov {lo}, {t4}",
                 "shr {lo}, 32",
-                "mov {hi}, {t6}",
+                "mov {hi}, {t4}",
                 "shl {hi}, 32",
-                "mov rdx, {t6}",
+                "mov rdx, {t4}",
                 "add rdx, rdx",
-                "add {t0}, {lo}",
-                "adc {t1}, {hi}",
-                "adc {t2}, rdx",
-                "adc {t3}, {t6}",
-                "adc {t4}, {t6}",
-                "adc {t5}, {t6}",
-                a = inout(reg) a.as_ptr() => _,
-                b = inout(reg) b.as_ptr() => _,
-                s = in(reg) scratch.as_mut_ptr(),
+                "add {t6}, {lo}",
+                "adc {t7}, {hi}",
+                "adc {t0}, rdx",
+                "adc {t1}, {t4}",
+                "adc {t2}, {t4}",
+                "adc {t3}, {t4}",
+                a = in(reg) a.as_ptr(),
+                b = in(reg) b.as_ptr(),
                 lo = out(reg) _,
                 hi = out(reg) _,
-                t0 = out(reg) r0,
-                t1 = out(reg) r1,
-                t2 = out(reg) r2,
-                t3 = out(reg) r3,
-                t4 = out(reg) r4,
-                t5 = out(reg) r5,
-                t6 = out(reg) _,
+                t0 = out(reg) r2,
+                t1 = out(reg) r3,
+                t2 = out(reg) r4,
+                t3 = out(reg) r5,
+                t4 = out(reg) _,
+                t5 = out(reg) _,
+                t6 = out(reg) r0,
+                t7 = out(reg) r1,
                 out("rdx") _,
-                options(nostack)
+                options(pure, readonly, nostack)
             );
         }
         return Some([r0, r1, r2, r3, r4, r5]);
@@ -542,10 +544,10 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {hi}, {lo}, {a}",
                 "mulx {x6}, {lo}, {c1}",
                 "add {hi}, {lo}",
-                "mov {x0}, rdx",
                 "adc {x6}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
+                "mov {x0}, rdx",
                 "sub {x1}, {hi}",
                 "sbb {x2}, {x6}",
                 "sbb {x3}, {lo}",
@@ -558,10 +560,10 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {hi}, {lo}, {a}",
                 "mulx {x6}, {lo}, {c1}",
                 "add {hi}, {lo}",
-                "mov {x1}, rdx",
                 "adc {x6}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
+                "mov {x1}, rdx",
                 "sub {x2}, {hi}",
                 "sbb {x3}, {x6}",
                 "sbb {x4}, {lo}",
@@ -574,10 +576,10 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {hi}, {lo}, {a}",
                 "mulx {x6}, {lo}, {c1}",
                 "add {hi}, {lo}",
-                "mov {x2}, rdx",
                 "adc {x6}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
+                "mov {x2}, rdx",
                 "sub {x3}, {hi}",
                 "sbb {x4}, {x6}",
                 "sbb {x5}, {lo}",
@@ -590,10 +592,10 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {hi}, {lo}, {a}",
                 "mulx {x6}, {lo}, {c1}",
                 "add {hi}, {lo}",
-                "mov {x3}, rdx",
                 "adc {x6}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
+                "mov {x3}, rdx",
                 "sub {x4}, {hi}",
                 "sbb {x5}, {x6}",
                 "sbb {x0}, {lo}",
@@ -606,10 +608,10 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {hi}, {lo}, {a}",
                 "mulx {x6}, {lo}, {c1}",
                 "add {hi}, {lo}",
-                "mov {x4}, rdx",
                 "adc {x6}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
+                "mov {x4}, rdx",
                 "sub {x5}, {hi}",
                 "sbb {x0}, {x6}",
                 "sbb {x1}, {lo}",
@@ -622,10 +624,10 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "mulx {hi}, {lo}, {a}",
                 "mulx {x6}, {lo}, {c1}",
                 "add {hi}, {lo}",
-                "mov {x5}, rdx",
                 "adc {x6}, rdx",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
+                "mov {x5}, rdx",
                 "sub {x0}, {hi}",
                 "sbb {x1}, {x6}",
                 "sbb {x2}, {lo}",
