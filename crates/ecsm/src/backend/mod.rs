@@ -175,6 +175,15 @@ pub trait BackendTask {
     /// `vpclmul` when that is selected, whatever `WORDS` says, for the 256-bit extension
     /// product of [`vpclmul::mul254`].
     const EXT2: bool = false;
+    /// A task that may want [`Backend::mul_pair`]'s 256-bit products (binary fields of
+    /// four words); whether this one does is [`BackendTask::pairs`], decided at run time.
+    const PAIRS: bool = false;
+    /// True when this task's work is mostly independent pairs of products (the binary
+    /// ladders): with `vpclmul` selected it then runs there, for [`vpclmul::mul_pair`].
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        false
+    }
     /// Do the work with backend `B`.
     fn run<B: Backend>(self) -> Self::Output;
 }
@@ -186,7 +195,9 @@ pub const VPCLMUL_MIN_WORDS: usize = 8;
 
 /// The backend [`dispatch`] runs a field of `words` words on: the selected one, except
 /// that `vpclmul` only differs from `clmul` from [`VPCLMUL_MIN_WORDS`] words up and
-/// smaller fields run on `clmul`.
+/// smaller fields run on `clmul`. Two kinds of task run on `vpclmul` whatever their
+/// size: GF(2^254) work ([`BackendTask::EXT2`]) and the binary ladders over four-word
+/// fields ([`BackendTask::pairs`]: GF(2^233)'s paired products).
 pub fn effective(words: usize) -> BackendKind {
     match selected() {
         BackendKind::Vpclmul if words < VPCLMUL_MIN_WORDS => BackendKind::Clmul,
@@ -208,6 +219,8 @@ pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
         // `const { … }`: the guard is a constant after monomorphization, so a task too
         // narrow for the 256-bit products is not instantiated for `Vpclmul` at all.
         VPCLMUL if const { T::WORDS >= VPCLMUL_MIN_WORDS || T::EXT2 } => Vpclmul::run_task(task),
+        #[cfg(target_arch = "x86_64")]
+        VPCLMUL if const { T::PAIRS } && task.pairs() => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
         VPCLMUL | CLMUL => Clmul::run_task(task),
         _ => task.run::<Portable>(),
@@ -232,6 +245,27 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         d: &[u64; N],
     ) -> [u64; N] {
         sum_of_products::<Self, N, R>(a, b, c, d)
+    }
+    /// (`R::reduce(a·b)`, `R::reduce(c·d)`): two independent products. By default two
+    /// calls of [`Backend::mul`]; `vpclmul` computes GF(2^233)'s side by side in the two
+    /// 128-bit lanes of its 256-bit registers ([`vpclmul::mul_pair`]).
+    #[inline(always)]
+    fn mul_pair<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        (Self::mul::<N, R>(a, b), Self::mul::<N, R>(c, d))
+    }
+    /// (`R::reduce(a²)`, `R::reduce(c²)`): two independent squares, by default two calls
+    /// of [`Backend::square`]; `vpclmul` pairs GF(2^233)'s as [`Backend::mul_pair`] does.
+    #[inline(always)]
+    fn square_pair<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        c: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        (Self::square::<N, R>(a), Self::square::<N, R>(c))
     }
     /// Run `f` in code compiled for this backend's CPU features, so that field
     /// operations inside `f` inline instead of each being a call. Composite operations
@@ -722,7 +756,8 @@ mod x86 {
     }
 
     /// The `vpclmul` backend's a·b + c·d with one reduction, where it has one: not from
-    /// `VPCLMUL_MIN_WORDS` words up, whose 256-bit products reduce on their own.
+    /// `VPCLMUL_MIN_WORDS` words up, whose 256-bit products reduce on their own; for
+    /// GF(2^233) both products side by side ([`vpclmul::mul_add_pair`]).
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
@@ -736,8 +771,80 @@ mod x86 {
         if const { N >= VPCLMUL_MIN_WORDS } {
             return None;
         }
+        if const { vpclmul::pairs_apply::<N, R>() } {
+            // SAFETY: the caller guarantees the CPU features; `pairs_apply` holds.
+            return Some(unsafe { vpclmul::mul_add_pair::<N, R>(a, b, c, d) });
+        }
         // SAFETY: the caller guarantees the CPU features, AVX among them.
         unsafe { clmul_mul_add_inline::<N, R, clmul::AsmVex>(a, b, c, d) }
+    }
+
+    /// The `clmul` backend's pair of products: none of its own (two products).
+    ///
+    /// # Safety
+    /// None needed; `unsafe` to match the other backends' helpers.
+    #[inline(always)]
+    // The backend macro calls every backend's helper with `<N, R>`.
+    #[allow(clippy::extra_unused_type_parameters)]
+    pub(super) unsafe fn clmul_backend_mul_pair<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        let _ = (a, b, c, d);
+        None
+    }
+
+    /// The `vpclmul` backend's pair of products: [`vpclmul::mul_pair`] where
+    /// [`vpclmul::pairs_apply`] holds (GF(2^233)), `None` for other fields.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_backend_mul_pair<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        b: &[u64; N],
+        c: &[u64; N],
+        d: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        if !const { vpclmul::pairs_apply::<N, R>() } {
+            return None;
+        }
+        // SAFETY: the caller guarantees the CPU features; `pairs_apply` holds.
+        Some(unsafe { vpclmul::mul_pair::<N, R>(a, b, c, d) })
+    }
+
+    /// The `clmul` backend's pair of squares: none of its own (two squares).
+    ///
+    /// # Safety
+    /// None needed; `unsafe` to match the other backends' helpers.
+    #[inline(always)]
+    // The backend macro calls every backend's helper with `<N, R>`.
+    #[allow(clippy::extra_unused_type_parameters)]
+    pub(super) unsafe fn clmul_backend_square_pair<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        c: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        let _ = (a, c);
+        None
+    }
+
+    /// The `vpclmul` backend's pair of squares: [`vpclmul::square_pair`] where
+    /// [`vpclmul::pairs_apply`] holds (GF(2^233)), `None` for other fields.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
+    #[inline(always)]
+    pub(super) unsafe fn vpclmul_backend_square_pair<const N: usize, R: Reduction<N>>(
+        a: &[u64; N],
+        c: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        if !const { vpclmul::pairs_apply::<N, R>() } {
+            return None;
+        }
+        // SAFETY: the caller guarantees the CPU features; `pairs_apply` holds.
+        Some(unsafe { vpclmul::square_pair::<N, R>(a, c) })
     }
 
     /// The `clmul` backend's square: PCLMULQDQ in [`clmul::ClmulEncoding`], inlined.
@@ -847,7 +954,8 @@ mod x86 {
 /// small.
 #[cfg(target_arch = "x86_64")]
 macro_rules! accelerated_backend {
-    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, mul_add: $mul_add:ident, square: $square:ident,
+    ($t:ty, $name:literal, $kind:expr, mul: $mul:ident, mul_add: $mul_add:ident,
+     mul_pair: $mul_pair:ident, square_pair: $square_pair:ident, square: $square:ident,
      ext2: $ext2:expr, square_ext2: $square_ext2:ident, split: $split:path,
      gls254_loops: $gls254_loops:expr, run: $run:path, run_task: $run_task:path) => {
         impl Backend for $t {
@@ -908,6 +1016,32 @@ macro_rules! accelerated_backend {
                 }
             }
             #[inline(always)]
+            fn mul_pair<const N: usize, R: Reduction<N>>(
+                a: &[u64; N],
+                b: &[u64; N],
+                c: &[u64; N],
+                d: &[u64; N],
+            ) -> ([u64; N], [u64; N]) {
+                require($kind);
+                // SAFETY: `require` checked the CPU features these products need.
+                match unsafe { x86::$mul_pair::<N, R>(a, b, c, d) } {
+                    Some(r) => r,
+                    None => (Self::mul::<N, R>(a, b), Self::mul::<N, R>(c, d)),
+                }
+            }
+            #[inline(always)]
+            fn square_pair<const N: usize, R: Reduction<N>>(
+                a: &[u64; N],
+                c: &[u64; N],
+            ) -> ([u64; N], [u64; N]) {
+                require($kind);
+                // SAFETY: `require` checked the CPU features these squares need.
+                match unsafe { x86::$square_pair::<N, R>(a, c) } {
+                    Some(r) => r,
+                    None => (Self::square::<N, R>(a), Self::square::<N, R>(c)),
+                }
+            }
+            #[inline(always)]
             fn split_even_odd(w: u64) -> (u64, u64) {
                 require($kind);
                 // SAFETY: `require` checked the CPU features this needs.
@@ -956,6 +1090,8 @@ accelerated_backend!(
     BackendKind::Clmul,
     mul: clmul_backend_mul,
     mul_add: clmul_backend_mul_add,
+    mul_pair: clmul_backend_mul_pair,
+    square_pair: clmul_backend_square_pair,
     square: clmul_backend_square,
     ext2: |a0, a1, b0, b1| clmul::mul254_with::<clmul::ClmulEncoding>(a0, a1, b0, b1),
     square_ext2: clmul_backend_square_ext2,
@@ -971,6 +1107,8 @@ accelerated_backend!(
     BackendKind::Vpclmul,
     mul: vpclmul_backend_mul,
     mul_add: vpclmul_backend_mul_add,
+    mul_pair: vpclmul_backend_mul_pair,
+    square_pair: vpclmul_backend_square_pair,
     square: vpclmul_backend_square,
     ext2: |a0, a1, b0, b1| vpclmul::mul254(a0, a1, b0, b1),
     square_ext2: vpclmul_backend_square_ext2,

@@ -128,6 +128,14 @@ struct MulTask<'a, F, S> {
 
 impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for MulTask<'_, F, S> {
     type Output = Result<Affine<F>, BinaryMulError>;
+    /// The ladders' steps are pairs of independent products.
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        matches!(
+            self.method,
+            BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt
+        )
+    }
     #[inline(always)]
     fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
         let to = |f: F| map.to(f);

@@ -94,6 +94,25 @@ pub trait Field:
     fn mul_add(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
         *a * *b + *c * *d
     }
+    /// (a·b, c·d), two independent products. By default two products (so the cost model
+    /// counts 2M); a backend may compute both at once (see
+    /// [`crate::backend::Backend::mul_pair`]).
+    #[inline(always)]
+    fn mul_pair(a: &Self, b: &Self, c: &Self, d: &Self) -> (Self, Self) {
+        (*a * *b, *c * *d)
+    }
+    /// (a², c²), two independent squares (counted 2S); a backend may compute both at
+    /// once ([`crate::backend::Backend::square_pair`]).
+    #[inline(always)]
+    fn square_pair(a: &Self, c: &Self) -> (Self, Self) {
+        (a.square(), c.square())
+    }
+    /// (v·k, a·b) for a curve constant k: [`Field::mul_const`] and a product, counted as
+    /// such (1C + 1M), which a backend may compute together like [`Field::mul_pair`].
+    #[inline(always)]
+    fn mul_const_pair(v: &Self, k: &Self, a: &Self, b: &Self) -> (Self, Self) {
+        (v.mul_const(k), *a * *b)
+    }
     /// Constant-time selection: `a` when `choice` is 0, `b` when it is `u64::MAX` (any
     /// other mask is a caller error). Mask arithmetic on the stored words, no branch on
     /// `choice` (implementations pass it through [`crate::backend::barrier::opaque`] first,
@@ -183,6 +202,12 @@ pub trait BinaryField: Field {
 pub trait BinaryFieldTask<F> {
     /// What the task returns (expressed over `F`).
     type Output;
+    /// True when the work is mostly independent pairs of products, which a backend may
+    /// compute together ([`crate::backend::BackendTask::pairs`]).
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        false
+    }
     /// Do the work over `G`.
     fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output;
 }

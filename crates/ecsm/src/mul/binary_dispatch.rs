@@ -154,6 +154,14 @@ struct HintedTask<'a, F, S> {
 
 impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for HintedTask<'_, F, S> {
     type Output = Result<Affine<F>, BinaryMulError>;
+    /// The ladders' steps are pairs of independent products.
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        matches!(
+            self.method,
+            BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt
+        )
+    }
     #[inline(always)]
     fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
         let to = |f: F| map.to(f);

@@ -110,6 +110,35 @@ fn matches_reference<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
             "{} {a:?} · {b:?} + {c:?} · {d:?}",
             B::NAME
         );
+        // The same two products as a pair (both lanes of one 256-bit product on
+        // `vpclmul` for GF(2^233)), and as a product by a constant beside a product.
+        for (ab, cd) in [
+            Field::mul_pair(&a, &b, &c, &d),
+            Field::mul_const_pair(&a, &b, &c, &d),
+        ] {
+            assert_eq!(
+                (coeffs(&ab), coeffs(&cd)),
+                (products[i].clone(), products[j].clone()),
+                "{} pair {a:?} · {b:?}, {c:?} · {d:?}",
+                B::NAME
+            );
+        }
+    }
+    // Squares in pairs: each operand with the next.
+    let all: Vec<Gf2m<N, S, B>> = edges.iter().chain(&random).chain(&more).copied().collect();
+    for (i, a) in all.iter().enumerate() {
+        let c = all[(i + 1) % all.len()];
+        let (aa, cc) = Field::square_pair(a, &c);
+        let (ab, cb) = (bits(a.limbs(), S::M), bits(c.limbs(), S::M));
+        assert_eq!(
+            (coeffs(&aa), coeffs(&cc)),
+            (
+                expected::<N>(reference_mul(&ab, &ab, f)),
+                expected::<N>(reference_mul(&cb, &cb, f))
+            ),
+            "{} squares of {a:?}, {c:?}",
+            B::NAME
+        );
     }
     for a in edges.iter().chain(&random).chain(&more) {
         let ab = bits(a.limbs(), S::M);
@@ -159,6 +188,10 @@ fn backends_agree<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
         assert_eq!((x * y).limbs(), ab.limbs());
         assert_eq!(x.square().limbs(), aa.limbs());
         assert_eq!(Field::mul_add(&x, &y, &y, &y).limbs(), sum.limbs());
+        let (p, q) = Field::mul_pair(&x, &y, &y, &y);
+        assert_eq!((p.limbs(), q.limbs()), (ab.limbs(), (b * b).limbs()));
+        let (p, q) = Field::square_pair(&x, &y);
+        assert_eq!((p.limbs(), q.limbs()), (aa.limbs(), b.square().limbs()));
     }
 }
 

@@ -443,15 +443,6 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
             v.mul_const(&self.a6)
         }
     }
-    /// √a6·v: a C, or nothing on Koblitz curves.
-    #[inline(always)]
-    pub(crate) fn mul_sqrt_a6(&self, v: F) -> F {
-        if self.a6_is_one() {
-            v
-        } else {
-            v.mul_const(&self.sqrt_a6)
-        }
-    }
     /// (a2² + a6)·v: 0 when a2 = a6 = 1, v when a2 = 0 and a6 = 1, else a C.
     #[inline(always)]
     pub(crate) fn mul_a2sq_plus_a6(&self, v: F) -> F {

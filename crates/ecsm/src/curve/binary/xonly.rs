@@ -42,11 +42,16 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// the precomputed √a6; 0C on Koblitz curves). Complete: O and T map to Z2 = 0.
     #[inline(always)]
     pub fn x_double(&self, p: &XOnly<F>) -> XOnly<F> {
-        let xx = p.x.square();
-        let zz = p.z.square();
+        let (xx, zz) = F::square_pair(&p.x, &p.z);
+        let (c, z) = if self.a6_is_one() {
+            (zz, xx * zz)
+        } else {
+            // √a6·Z² and X²·Z² are independent: one pair where the backend has them.
+            F::mul_const_pair(&zz, &self.sqrt_a6, &xx, &zz)
+        };
         XOnly {
-            x: (xx + self.mul_sqrt_a6(zz)).square(),
-            z: xx * zz,
+            x: (xx + c).square(),
+            z,
         }
     }
 
@@ -66,8 +71,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// right on their own: R0 or R1 = O gives x, R0 = −R1 gives O.
     #[inline(always)]
     pub fn x_diff_add(&self, x: F, r0: &XOnly<F>, r1: &XOnly<F>) -> XOnly<F> {
-        let t0 = r0.x * r1.z;
-        let t1 = r1.x * r0.z;
+        let (t0, t1) = F::mul_pair(&r0.x, &r1.z, &r1.x, &r0.z);
         let z = (t0 + t1).square();
         XOnly {
             x: F::mul_add(&x, &z, &t0, &t1),

@@ -444,6 +444,29 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
     }
 
     #[inline(always)]
+    fn mul_pair(a: &Self, b: &Self, c: &Self, d: &Self) -> (Self, Self) {
+        let (ab, cd) = B::mul_pair::<N, S>(&a.limbs, &b.limbs, &c.limbs, &d.limbs);
+        (
+            Self::from_limbs_unchecked(ab),
+            Self::from_limbs_unchecked(cd),
+        )
+    }
+
+    #[inline(always)]
+    fn mul_const_pair(v: &Self, k: &Self, a: &Self, b: &Self) -> (Self, Self) {
+        Self::mul_pair(v, k, a, b)
+    }
+
+    #[inline(always)]
+    fn square_pair(a: &Self, c: &Self) -> (Self, Self) {
+        let (aa, cc) = B::square_pair::<N, S>(&a.limbs, &c.limbs);
+        (
+            Self::from_limbs_unchecked(aa),
+            Self::from_limbs_unchecked(cc),
+        )
+    }
+
+    #[inline(always)]
     fn zero() -> Self {
         Self::from_limbs_unchecked([0; N])
     }
@@ -579,6 +602,11 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend, T: BinaryFieldTask<Gf2m<N, S, B
 {
     type Output = T::Output;
     const WORDS: usize = N;
+    const PAIRS: bool = N == 4;
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        self.0.pairs()
+    }
     #[inline(always)]
     fn run<C: Backend>(self) -> T::Output {
         self.0
