@@ -193,11 +193,21 @@ pub trait BackendTask {
 /// documentation).
 pub const VPCLMUL_MIN_WORDS: usize = 8;
 
+/// Whether the binary ladders over four-word fields run on `vpclmul` for its paired
+/// products ([`BackendTask::pairs`]): only in a build compiled for AVX2 and VPCLMULQDQ
+/// (`-C target-cpu=native` on such a CPU). In a default build the `#[target_feature]`
+/// functions of [`vpclmul`] stay calls from the generic ladder, as its GF(2^254) product
+/// does (the disassembly shows `call vpclmul::mul_pair`), and B-233 `montgomery` took
+/// 1.104 of the time with them (default builds, `farm-bench -n 5 --pin 1`, stop 45),
+/// against 0.825 in native builds. So default builds keep `clmul` for the ladders.
+pub const PAIRS_INLINE: bool = cfg!(all(target_feature = "avx2", target_feature = "vpclmulqdq"));
+
 /// The backend [`dispatch`] runs a field of `words` words on: the selected one, except
 /// that `vpclmul` only differs from `clmul` from [`VPCLMUL_MIN_WORDS`] words up and
 /// smaller fields run on `clmul`. Two kinds of task run on `vpclmul` whatever their
-/// size: GF(2^254) work ([`BackendTask::EXT2`]) and the binary ladders over four-word
-/// fields ([`BackendTask::pairs`]: GF(2^233)'s paired products).
+/// size: GF(2^254) work ([`BackendTask::EXT2`]) and, in builds where
+/// [`PAIRS_INLINE`] holds, the binary ladders over four-word fields
+/// ([`BackendTask::pairs`]: GF(2^233)'s paired products).
 pub fn effective(words: usize) -> BackendKind {
     match selected() {
         BackendKind::Vpclmul if words < VPCLMUL_MIN_WORDS => BackendKind::Clmul,
@@ -220,7 +230,7 @@ pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
         // narrow for the 256-bit products is not instantiated for `Vpclmul` at all.
         VPCLMUL if const { T::WORDS >= VPCLMUL_MIN_WORDS || T::EXT2 } => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
-        VPCLMUL if const { T::PAIRS } && task.pairs() => Vpclmul::run_task(task),
+        VPCLMUL if const { T::PAIRS && PAIRS_INLINE } && task.pairs() => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
         VPCLMUL | CLMUL => Clmul::run_task(task),
         _ => task.run::<Portable>(),

@@ -101,6 +101,50 @@ fn generic_agrees<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
     }
 }
 
+/// The ladders over GF(2^233) on the `vpclmul` backend, whose steps take their products
+/// and squares in pairs (`vpclmul::mul_pair`, `square_pair`, `mul_add_pair`: one in each
+/// 128-bit lane of 256-bit registers), against the same ladders on the portable backend:
+/// both curves, G and random points of the full group, the scalars of `generic_agrees`.
+/// The backend is named in the type here, so this runs whether or not `dispatch` sends
+/// the ladders there in this build (`backend::PAIRS_INLINE`).
+#[test]
+fn gf233_ladders_with_paired_products_match_the_portable_backend() {
+    use ecsm::backend::{Portable, Vpclmul};
+    use ecsm::field::gf2m::P233;
+    use ecsm::field::Gf2m;
+    if !common::backend_available::<Vpclmul>("the paired GF(2^233) ladders") {
+        return;
+    }
+    for (name, seed) in [("K-233", 31), ("B-233", 32)] {
+        let p = find_binary_curve(name).unwrap();
+        let (curve, g) = BinaryCurve::<Gf233, AnyShape>::from_params(p).unwrap();
+        let n = p.order_words().unwrap();
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let fast = curve.map_field(|f| f.with_backend::<Vpclmul>());
+        let slow = curve.map_field(|f| f.with_backend::<Portable>());
+        let points = [
+            g,
+            random_point(&curve, &mut r),
+            random_point(&curve, &mut r),
+        ];
+        for pt in &points {
+            let pf = pt.map(|f| f.with_backend::<Vpclmul>());
+            let ps = pt.map(|f| f.with_backend::<Portable>());
+            for k in scalars(&n, 233, &mut r) {
+                let want = montgomery(&slow, &k, &ps);
+                let back =
+                    |q: Affine<Gf2m<4, P233, Vpclmul>>| q.map(|f| f.with_backend::<Portable>());
+                assert_eq!(back(montgomery(&fast, &k, &pf)), want, "{name} {k:x?}");
+                assert_eq!(
+                    back(montgomery_ct(&fast, &k, &pf)),
+                    want,
+                    "{name} ct {k:x?}"
+                );
+            }
+        }
+    }
+}
+
 fn compress<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     p: &Affine<F>,
