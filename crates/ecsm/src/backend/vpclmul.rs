@@ -13,6 +13,10 @@
 //! instruction does the work of two 128-bit ones without any broadcast or lane
 //! bookkeeping ([`mul254`], [`square254`]); the GLS methods run on this backend when it
 //! is selected (`BackendTask::EXT2`).
+//!
+//! GF(2^233)'s independent products and squares go the same way in pairs ([`mul_pair`],
+//! [`square_pair`], [`mul_add_pair`]): one operation in each lane. The binary ladders run
+//! on this backend for them where they inline (`backend::PAIRS_INLINE`).
 
 use super::clmul::{pair, reduce_vecs, Vecs};
 use super::{Reduction, MAX_LIMBS};
