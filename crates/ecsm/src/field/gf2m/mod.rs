@@ -452,8 +452,13 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
         )
     }
 
+    /// A pair of products, except in GF(2^127), where [`Field::mul_const`] has its own
+    /// shifts for small constants.
     #[inline(always)]
     fn mul_const_pair(v: &Self, k: &Self, a: &Self, b: &Self) -> (Self, Self) {
+        if <S as crate::backend::Reduction<N>>::IS_X127_X63_1 && N == 2 {
+            return (v.mul_const(k), *a * *b);
+        }
         Self::mul_pair(v, k, a, b)
     }
 
