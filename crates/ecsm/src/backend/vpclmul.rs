@@ -14,9 +14,11 @@
 //! bookkeeping ([`mul254`], [`square254`]); the GLS methods run on this backend when it
 //! is selected (`BackendTask::EXT2`).
 //!
-//! GF(2^233)'s independent products and squares go the same way in pairs ([`mul_pair`],
-//! [`square_pair`], [`mul_add_pair`]): one operation in each lane. The binary ladders run
-//! on this backend for them where they inline (`backend::PAIRS_INLINE`).
+//! GF(2^233)'s and GF(2^409)'s independent products and squares go the same way in pairs
+//! ([`mul_pair`], [`square_pair`], [`mul_add_pair`]): one operation in each lane, with
+//! the 128-bit code's Karatsuba and trinomial reduction on 256-bit registers. The binary
+//! ladders and the τ-adic methods run on this backend for them where they inline
+//! (`backend::PAIRS_INLINE`).
 
 use super::clmul::{pair, reduce_vecs, Vecs};
 use super::{Reduction, MAX_LIMBS};
@@ -86,149 +88,275 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
     reduce_vecs::<N, R>(&acc, 2 * pairs)
 }
 
-/// Whether [`mul_pair`] takes fields of N words reduced by `R`: two full 128-bit blocks
-/// (m from 193 to 256, so GF(2^233)) and a trinomial x^m + x^k + 1 with 2k < m.
+/// Whether [`mul_pair`] takes fields of N words reduced by `R`: the operand sizes of
+/// [`super::paired_words`] (two full 128-bit blocks, GF(2^233); four blocks with a zero
+/// top word, GF(2^409)) and a trinomial x^m + x^k + 1 with 2k < m.
 pub const fn pairs_apply<const N: usize, R: Reduction<N>>() -> bool {
-    N == 4 && R::TERMS.len() == 1 && R::M > 192 && 2 * R::TERMS[0] < R::M
+    super::paired_words(N) && R::TERMS.len() == 1 && 2 * R::TERMS[0] < R::M
 }
 
-/// Words w and w + 1 of the four-vector product `v` (lane by lane), zero outside it.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn words_x2(v: &[__m256i; 4], w: isize) -> __m256i {
-    let get = |j: isize| {
-        if (0..4).contains(&j) {
+/// Vectors of a paired product: lane i of vector j holds words 2j and 2j + 1 of product
+/// i. Four 128-bit blocks an operand at most, so eight vectors.
+const PAIR_VECS: usize = 8;
+
+/// A paired double-width value, low vector first.
+type Vecs2 = [__m256i; PAIR_VECS];
+
+/// Vector j of `v`, or zero outside `0..len`.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn get_x2(v: &Vecs2, len: usize, j: isize) -> __m256i {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        if j >= 0 && (j as usize) < len {
             v[j as usize]
         } else {
             _mm256_setzero_si256()
         }
-    };
-    if w % 2 == 0 {
-        get(w / 2)
-    } else {
-        // High word of vector (w − 1)/2 below the low word of vector (w + 1)/2.
-        _mm256_castpd_si256(_mm256_shuffle_pd::<0b0101>(
-            _mm256_castsi256_pd(get((w - 1) / 2)),
-            _mm256_castsi256_pd(get((w + 1) / 2)),
-        ))
+    }
+}
+
+/// Words w and w + 1 of `v` (lane by lane), zero outside it; `clmul::words` per lane.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn words_x2(v: &Vecs2, len: usize, w: isize) -> __m256i {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        if w % 2 == 0 {
+            get_x2(v, len, w / 2)
+        } else {
+            // High word of vector (w − 1)/2 below the low word of vector (w + 1)/2.
+            _mm256_castpd_si256(_mm256_shuffle_pd::<0b0101>(
+                _mm256_castsi256_pd(get_x2(v, len, (w - 1) / 2)),
+                _mm256_castsi256_pd(get_x2(v, len, (w + 1) / 2)),
+            ))
+        }
     }
 }
 
 /// Vector j of (v >> s), lane by lane, for a bit count known after inlining.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn shr_x2(v: &[__m256i; 4], s: usize, j: usize) -> __m256i {
-    let (q, r) = ((s / 64) as isize, (s % 64) as i32);
-    let lo = words_x2(v, 2 * j as isize + q);
-    if r == 0 {
-        return lo;
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn shr_x2(v: &Vecs2, len: usize, s: usize, j: usize) -> __m256i {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let (q, r) = ((s / 64) as isize, (s % 64) as i32);
+        let lo = words_x2(v, len, 2 * j as isize + q);
+        if r == 0 {
+            return lo;
+        }
+        let hi = words_x2(v, len, 2 * j as isize + q + 1);
+        _mm256_or_si256(
+            _mm256_srl_epi64(lo, _mm_cvtsi32_si128(r)),
+            _mm256_sll_epi64(hi, _mm_cvtsi32_si128(64 - r)),
+        )
     }
-    let hi = words_x2(v, 2 * j as isize + q + 1);
-    _mm256_or_si256(
-        _mm256_srl_epi64(lo, _mm_cvtsi32_si128(r)),
-        _mm256_sll_epi64(hi, _mm_cvtsi32_si128(64 - r)),
-    )
 }
 
 /// Vector j of (v << s), lane by lane.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn shl_x2(v: &[__m256i; 4], s: usize, j: usize) -> __m256i {
-    let (q, r) = ((s / 64) as isize, (s % 64) as i32);
-    let hi = words_x2(v, 2 * j as isize - q);
-    if r == 0 {
-        return hi;
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn shl_x2(v: &Vecs2, len: usize, s: usize, j: usize) -> __m256i {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let (q, r) = ((s / 64) as isize, (s % 64) as i32);
+        let hi = words_x2(v, len, 2 * j as isize - q);
+        if r == 0 {
+            return hi;
+        }
+        let lo = words_x2(v, len, 2 * j as isize - q - 1);
+        _mm256_or_si256(
+            _mm256_sll_epi64(hi, _mm_cvtsi32_si128(r)),
+            _mm256_srl_epi64(lo, _mm_cvtsi32_si128(64 - r)),
+        )
     }
-    let lo = words_x2(v, 2 * j as isize - q - 1);
-    _mm256_or_si256(
-        _mm256_sll_epi64(hi, _mm_cvtsi32_si128(r)),
-        _mm256_srl_epi64(lo, _mm_cvtsi32_si128(64 - r)),
-    )
 }
 
-/// Vectors 0 and 1 of `v` below x^m (192 < m ≤ 256), lane by lane.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn below_m_x2(v0: __m256i, v1: __m256i, m: usize) -> [__m256i; 2] {
-    let top = if m - 192 == 64 {
-        -1
-    } else {
-        ((1u64 << (m - 192)) - 1) as i64
-    };
-    [
-        v0,
-        _mm256_and_si256(v1, _mm256_set_epi64x(top, -1, top, -1)),
-    ]
-}
-
-/// Both lanes of the 512-bit product `p` (lane i: a product of degree < 2m − 1)
-/// reduced modulo x^m + x^k + 1: the one-level trinomial reduction of
-/// `clmul::reduce_vecs` (P ≡ L + H + H·x^k + Σ_{j ∈ {0, k}} (P >> (2m − k))·x^j with
-/// H = P >> m, each term below x^m, computed from P directly), with every shift and
-/// XOR on 256-bit registers, so one instruction serves both products.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn reduce_trinomial_x2(p: &[__m256i; 4], m: usize, k: usize) -> [__m256i; 2] {
-    let mut acc = below_m_x2(p[0], p[1], m);
-    let h = [
-        shr_x2(p, m, 0),
-        shr_x2(p, m, 1),
-        shr_x2(p, m, 2),
-        _mm256_setzero_si256(),
-    ];
-    let o = [shr_x2(p, 2 * m - k, 0), shr_x2(p, 2 * m - k, 1)];
-    let o = [o[0], o[1], _mm256_setzero_si256(), _mm256_setzero_si256()];
-    let hk = below_m_x2(shl_x2(&h, k, 0), shl_x2(&h, k, 1), m);
-    let ok = below_m_x2(shl_x2(&o, k, 0), shl_x2(&o, k, 1), m);
-    for j in 0..2 {
-        let t = _mm256_xor_si256(_mm256_xor_si256(h[j], hk[j]), _mm256_xor_si256(o[j], ok[j]));
-        acc[j] = _mm256_xor_si256(acc[j], t);
+/// The bits of vector m / 128 of `v` below x^m, lane by lane, in place (the vectors
+/// above it are left: the reduction reads only those below).
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn truncate_x2(v: &mut Vecs2, m: usize) {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let (j, r) = (m / 128, m % 128);
+        if r == 0 {
+            return;
+        }
+        let (hi, lo) = if r < 64 {
+            (0, ((1u64 << r) - 1) as i64)
+        } else {
+            (((1u64 << (r - 64)) - 1) as i64, -1)
+        };
+        v[j] = _mm256_and_si256(v[j], _mm256_set_epi64x(hi, lo, hi, lo));
     }
-    acc
 }
 
-/// a·b in the low 128-bit lane and c·d in the high one, both reduced (lane i of the
-/// two vectors: words 0–1 and 2–3 of that product), for a field of [`pairs_apply`].
-/// Each 256-bit VPCLMULQDQ, shift and XOR does the work of two 128-bit ones: 9
-/// VPCLMULQDQ (one Karatsuba over the two blocks, each block product a two-lane
-/// Karatsuba) and one reduction sequence for both products.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn reduced_pair<const N: usize, R: Reduction<N>>(
+/// acc ^= (v << s) mod x^m on the ⌈m/128⌉ vectors of the result, lane by lane.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn xor_shl_mod_x2(acc: &mut Vecs2, v: &Vecs2, len: usize, s: usize, m: usize) {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let mut t = [_mm256_setzero_si256(); PAIR_VECS];
+        for (j, t) in t.iter_mut().enumerate().take(m.div_ceil(128)) {
+            *t = shl_x2(v, len, s, j);
+        }
+        truncate_x2(&mut t, m);
+        for j in 0..m.div_ceil(128) {
+            acc[j] = _mm256_xor_si256(acc[j], t[j]);
+        }
+    }
+}
+
+/// Both lanes of the paired product `p` (`len` vectors; lane i a product of degree
+/// < 2m − 1) reduced modulo x^m + x^k + 1 into the first ⌈m/128⌉ vectors: the one-level
+/// trinomial reduction of `clmul::reduce_vecs` (P ≡ L + H + H·x^k + Σ_{j ∈ {0, k}}
+/// (P >> (2m − k))·x^j with H = P >> m, each term below x^m, computed from P directly),
+/// with every shift and XOR on 256-bit registers, so one instruction serves both
+/// products.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn reduce_trinomial_x2(p: &Vecs2, len: usize, m: usize, k: usize) -> Vecs2 {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let out = m.div_ceil(128);
+        let mut acc = *p;
+        truncate_x2(&mut acc, m);
+        let mut h = [_mm256_setzero_si256(); PAIR_VECS];
+        let h_len = (128 * len).saturating_sub(m).div_ceil(128);
+        for (j, h) in h.iter_mut().enumerate().take(h_len) {
+            *h = shr_x2(p, len, m, j);
+        }
+        // H itself (the x^0 term) is below x^(m − 1).
+        for j in 0..h_len.min(out) {
+            acc[j] = _mm256_xor_si256(acc[j], h[j]);
+        }
+        xor_shl_mod_x2(&mut acc, &h, h_len, k, m);
+        let mut o = [_mm256_setzero_si256(); PAIR_VECS];
+        let o_len = (128 * len).saturating_sub(2 * m - k).div_ceil(128);
+        for (j, o) in o.iter_mut().enumerate().take(o_len) {
+            *o = shr_x2(p, len, 2 * m - k, j);
+        }
+        for j in 0..o_len.min(out) {
+            acc[j] = _mm256_xor_si256(acc[j], o[j]);
+        }
+        xor_shl_mod_x2(&mut acc, &o, o_len, k, m);
+        acc
+    }
+}
+
+/// (c₀ + c₁Y)(d₀ + d₁Y), Y = x^128, in each lane: `clmul::karatsuba256` on 256-bit
+/// registers (9 VPCLMULQDQ for two products); four vectors, low first.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn karatsuba256x2(c: [__m256i; 2], d: [__m256i; 2]) -> [__m256i; 4] {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let p0 = karatsuba128x2(c[0], d[0]);
+        let p2 = karatsuba128x2(c[1], d[1]);
+        let pm = karatsuba128x2(_mm256_xor_si256(c[0], c[1]), _mm256_xor_si256(d[0], d[1]));
+        let mid0 = _mm256_xor_si256(pm.0, _mm256_xor_si256(p0.0, p2.0));
+        let mid1 = _mm256_xor_si256(pm.1, _mm256_xor_si256(p0.1, p2.1));
+        [
+            p0.0,
+            _mm256_xor_si256(p0.1, mid0),
+            _mm256_xor_si256(p2.0, mid1),
+            p2.1,
+        ]
+    }
+}
+
+/// The paired unreduced product of `blocks` (2 or 4) 128-bit blocks an operand: one
+/// [`karatsuba256x2`] for two, and for four the two-level Karatsuba of
+/// `clmul::karatsuba_blocks` (27 VPCLMULQDQ for two products).
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn product_x2(u: &[__m256i; 4], v: &[__m256i; 4], blocks: usize) -> Vecs2 {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let mut acc = [_mm256_setzero_si256(); PAIR_VECS];
+        let lo = karatsuba256x2([u[0], u[1]], [v[0], v[1]]);
+        if blocks == 2 {
+            acc[..4].copy_from_slice(&lo);
+            return acc;
+        }
+        let hi = karatsuba256x2([u[2], u[3]], [v[2], v[3]]);
+        let m = karatsuba256x2(
+            [_mm256_xor_si256(u[0], u[2]), _mm256_xor_si256(u[1], u[3])],
+            [_mm256_xor_si256(v[0], v[2]), _mm256_xor_si256(v[1], v[3])],
+        );
+        for j in 0..4 {
+            let mid = _mm256_xor_si256(m[j], _mm256_xor_si256(lo[j], hi[j]));
+            acc[j] = _mm256_xor_si256(acc[j], lo[j]);
+            acc[j + 2] = _mm256_xor_si256(acc[j + 2], mid);
+            acc[j + 4] = _mm256_xor_si256(acc[j + 4], hi[j]);
+        }
+        acc
+    }
+}
+
+/// Block i of `x` (low lane) and of `y` (high lane), for i below the operands' blocks.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn lanes<const N: usize>(x: &[u64; N], y: &[u64; N]) -> [__m256i; 4] {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let mut u = [_mm256_setzero_si256(); 4];
+        for (i, u) in u.iter_mut().enumerate().take(N.div_ceil(2)) {
+            *u = _mm256_set_m128i(pair(y, i), pair(x, i));
+        }
+        u
+    }
+}
+
+/// a·b in the low 128-bit lane and c·d in the high one, both reduced (the first
+/// ⌈m/128⌉ vectors), for a field of [`pairs_apply`]. Each 256-bit VPCLMULQDQ, shift and
+/// XOR does the work of two 128-bit ones: for GF(2^233) 9 VPCLMULQDQ, for GF(2^409) 27,
+/// and one reduction sequence for both products.
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn reduced_pair<const N: usize, R: Reduction<N>>(
     a: &[u64; N],
     b: &[u64; N],
     c: &[u64; N],
     d: &[u64; N],
-) -> [__m256i; 2] {
-    let u = [
-        _mm256_set_m128i(pair(c, 0), pair(a, 0)),
-        _mm256_set_m128i(pair(c, 1), pair(a, 1)),
-    ];
-    let v = [
-        _mm256_set_m128i(pair(d, 0), pair(b, 0)),
-        _mm256_set_m128i(pair(d, 1), pair(b, 1)),
-    ];
-    // Karatsuba over the two blocks, as `clmul::karatsuba256`.
-    let p0 = karatsuba128x2(u[0], v[0]);
-    let p2 = karatsuba128x2(u[1], v[1]);
-    let pm = karatsuba128x2(_mm256_xor_si256(u[0], u[1]), _mm256_xor_si256(v[0], v[1]));
-    let mid0 = _mm256_xor_si256(pm.0, _mm256_xor_si256(p0.0, p2.0));
-    let mid1 = _mm256_xor_si256(pm.1, _mm256_xor_si256(p0.1, p2.1));
-    let prod = [
-        p0.0,
-        _mm256_xor_si256(p0.1, mid0),
-        _mm256_xor_si256(p2.0, mid1),
-        p2.1,
-    ];
-    reduce_trinomial_x2(&prod, R::M, R::TERMS[0])
+) -> Vecs2 {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let blocks = N.div_ceil(2);
+        let prod = product_x2(&lanes(a, c), &lanes(b, d), blocks);
+        reduce_trinomial_x2(&prod, 2 * blocks, R::M, R::TERMS[0])
+    }
 }
 
-/// The first `N` (at most 4) words of `w`.
+/// The first `N` words of `w`.
 #[inline(always)]
 fn first_words<const N: usize>(w: &[u64]) -> [u64; N] {
     let mut out = [0u64; N];
-    let n = N.min(4);
-    out[..n].copy_from_slice(&w[..n]);
+    out.copy_from_slice(&w[..N]);
     out
 }
 
@@ -242,53 +370,69 @@ fn first_words<const N: usize>(w: &[u64]) -> [u64; N] {
 /// # Safety
 /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ; `pairs_apply::<N, R>()`
 /// must hold.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+#[inline(always)]
 pub unsafe fn mul_pair<const N: usize, R: Reduction<N>>(
     a: &[u64; N],
     b: &[u64; N],
     c: &[u64; N],
     d: &[u64; N],
 ) -> ([u64; N], [u64; N]) {
-    split_lanes(reduced_pair::<N, R>(a, b, c, d))
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe { split_lanes(&reduced_pair::<N, R>(a, b, c, d)) }
 }
 
 /// (`R::reduce(a²)`, `R::reduce(c²)`) for a field of [`pairs_apply`]: a in the low lane,
-/// c in the high one, 4 VPCLMULQDQ (a square has no cross terms) and one reduction
-/// sequence for both.
+/// c in the high one, two VPCLMULQDQ a block (a square has no cross terms) and one
+/// reduction sequence for both.
 ///
 /// # Safety
 /// As [`mul_pair`].
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+#[inline(always)]
 pub unsafe fn square_pair<const N: usize, R: Reduction<N>>(
     a: &[u64; N],
     c: &[u64; N],
 ) -> ([u64; N], [u64; N]) {
-    let u0 = _mm256_set_m128i(pair(c, 0), pair(a, 0));
-    let u1 = _mm256_set_m128i(pair(c, 1), pair(a, 1));
-    let sq = [
-        _mm256_clmulepi64_epi128::<0x00>(u0, u0),
-        _mm256_clmulepi64_epi128::<0x11>(u0, u0),
-        _mm256_clmulepi64_epi128::<0x00>(u1, u1),
-        _mm256_clmulepi64_epi128::<0x11>(u1, u1),
-    ];
-    split_lanes(reduce_trinomial_x2(&sq, R::M, R::TERMS[0]))
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let blocks = N.div_ceil(2);
+        let u = lanes(a, c);
+        let mut sq = [_mm256_setzero_si256(); PAIR_VECS];
+        for i in 0..blocks {
+            sq[2 * i] = _mm256_clmulepi64_epi128::<0x00>(u[i], u[i]);
+            sq[2 * i + 1] = _mm256_clmulepi64_epi128::<0x11>(u[i], u[i]);
+        }
+        split_lanes(&reduce_trinomial_x2(&sq, 2 * blocks, R::M, R::TERMS[0]))
+    }
 }
 
-/// The two four-word results held lane by lane in `r` (lane i of r\[0\] and r\[1\]:
-/// words 0–1 and 2–3 of result i).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn split_lanes<const N: usize>(r: [__m256i; 2]) -> ([u64; N], [u64; N]) {
-    let mut words = [0u64; 8];
-    // SAFETY: `words` holds 8 words: two unaligned 32-byte stores at words 0 and 4.
-    unsafe {
-        let wp = words.as_mut_ptr() as *mut __m256i;
-        _mm256_storeu_si256(wp, _mm256_permute2x128_si256::<0x20>(r[0], r[1]));
-        _mm256_storeu_si256(wp.add(1), _mm256_permute2x128_si256::<0x31>(r[0], r[1]));
+/// The two N-word results held lane by lane in `r` (lane i of vector j: words 2j and
+/// 2j + 1 of result i).
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn split_lanes<const N: usize>(r: &Vecs2) -> ([u64; N], [u64; N]) {
+    let out = N.div_ceil(2);
+    let mut words = [0u64; 2 * PAIR_VECS];
+    let (first, second) = words.split_at_mut(PAIR_VECS);
+    let (fp, sp) = (first.as_mut_ptr(), second.as_mut_ptr());
+    for j in (0..out).step_by(2) {
+        // SAFETY: the caller guarantees AVX2. `first` and `second` hold 8 words each, and
+        // 2j + 3 < 2·out ≤ 8 in the 32-byte branch (2j + 1 < 8 in the 16-byte one): the
+        // unaligned stores stay inside them.
+        unsafe {
+            if j + 1 < out {
+                let (f, s) = (fp.add(2 * j) as *mut __m256i, sp.add(2 * j) as *mut __m256i);
+                _mm256_storeu_si256(f, _mm256_permute2x128_si256::<0x20>(r[j], r[j + 1]));
+                _mm256_storeu_si256(s, _mm256_permute2x128_si256::<0x31>(r[j], r[j + 1]));
+            } else {
+                let (f, s) = (fp.add(2 * j) as *mut __m128i, sp.add(2 * j) as *mut __m128i);
+                _mm_storeu_si128(f, _mm256_castsi256_si128(r[j]));
+                _mm_storeu_si128(s, _mm256_extracti128_si256::<1>(r[j]));
+            }
+        }
     }
-    (first_words(&words[..4]), first_words(&words[4..]))
+    (first_words(first), first_words(second))
 }
 
 /// `R::reduce(a·b + c·d)` for a field of [`pairs_apply`]: `reduced_pair`, then the two
@@ -296,20 +440,21 @@ fn split_lanes<const N: usize>(r: [__m256i; 2]) -> ([u64; N], [u64; N]) {
 ///
 /// # Safety
 /// As [`mul_pair`].
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
+#[inline(always)]
 pub unsafe fn mul_add_pair<const N: usize, R: Reduction<N>>(
     a: &[u64; N],
     b: &[u64; N],
     c: &[u64; N],
     d: &[u64; N],
 ) -> [u64; N] {
-    let r = reduced_pair::<N, R>(a, b, c, d);
-    let mut words = [0u64; 4];
-    // SAFETY: `words` holds 4 words: two unaligned 16-byte stores at words 0 and 2.
-    unsafe {
-        let wp = words.as_mut_ptr() as *mut __m128i;
-        for (j, v) in r.iter().enumerate() {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ and that `pairs_apply` holds.
+    let r = unsafe { reduced_pair::<N, R>(a, b, c, d) };
+    let mut words = [0u64; PAIR_VECS];
+    let wp = words.as_mut_ptr() as *mut __m128i;
+    for (j, v) in r.iter().enumerate().take(N.div_ceil(2)) {
+        // SAFETY: the caller guarantees AVX2; `words` holds 8 words and j < ⌈N/2⌉ ≤ 4,
+        // so the 16-byte store stays inside it.
+        unsafe {
             let sum = _mm_xor_si128(
                 _mm256_castsi256_si128(*v),
                 _mm256_extracti128_si256::<1>(*v),
@@ -361,20 +506,25 @@ fn reduce127x2(lo: __m256i, hi: __m256i) -> __m256i {
 
 /// Both lanes' 128×128 Karatsuba products at once: lane i of (lo, hi) is a_i·b_i for
 /// lane i of `a` and `b` (three 256-bit carry-less multiplies for two products).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq")]
-fn karatsuba128x2(a: __m256i, b: __m256i) -> (__m256i, __m256i) {
-    let lo = _mm256_clmulepi64_epi128::<0x00>(a, b);
-    let hi = _mm256_clmulepi64_epi128::<0x11>(a, b);
-    let t = _mm256_xor_si256(_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b));
-    let mid = _mm256_xor_si256(
-        _mm256_clmulepi64_epi128::<0x10>(t, t),
-        _mm256_xor_si256(lo, hi),
-    );
-    (
-        _mm256_xor_si256(lo, _mm256_slli_si256::<8>(mid)),
-        _mm256_xor_si256(hi, _mm256_srli_si256::<8>(mid)),
-    )
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn karatsuba128x2(a: __m256i, b: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let lo = _mm256_clmulepi64_epi128::<0x00>(a, b);
+        let hi = _mm256_clmulepi64_epi128::<0x11>(a, b);
+        let t = _mm256_xor_si256(_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b));
+        let mid = _mm256_xor_si256(
+            _mm256_clmulepi64_epi128::<0x10>(t, t),
+            _mm256_xor_si256(lo, hi),
+        );
+        (
+            _mm256_xor_si256(lo, _mm256_slli_si256::<8>(mid)),
+            _mm256_xor_si256(hi, _mm256_srli_si256::<8>(mid)),
+        )
+    }
 }
 
 /// (a₀ + a₁u)(b₀ + b₁u) in GF(2^127)\[u\]/(u² + u + 1) with 256-bit products, seed 001's
@@ -398,7 +548,8 @@ pub unsafe fn mul254(
 ) -> ([u64; 2], [u64; 2]) {
     use super::clmul::{karatsuba128, load, store, Intrinsic};
     let (a0, a1, b0, b1) = (load(a0), load(a1), load(b0), load(b1));
-    let (lo, hi) = karatsuba128x2(_mm256_set_m128i(a1, a0), _mm256_set_m128i(b1, b0));
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ.
+    let (lo, hi) = unsafe { karatsuba128x2(_mm256_set_m128i(a1, a0), _mm256_set_m128i(b1, b0)) };
     // SAFETY: the caller guarantees PCLMULQDQ.
     let (lo_s, hi_s) =
         unsafe { karatsuba128::<Intrinsic>(_mm_xor_si128(a0, a1), _mm_xor_si128(b0, b1)) };

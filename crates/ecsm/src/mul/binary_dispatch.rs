@@ -159,7 +159,10 @@ impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for HintedTask<'_, F, S> 
     fn pairs(&self) -> bool {
         matches!(
             self.method,
-            BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt
+            BinaryMethod::Montgomery
+                | BinaryMethod::MontgomeryCt
+                | BinaryMethod::Tnaf(_)
+                | BinaryMethod::TnafCt(_)
         )
     }
     #[inline(always)]

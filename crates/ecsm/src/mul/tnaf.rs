@@ -647,9 +647,10 @@ pub(super) fn alpha_table<F: BinaryField, S: CurveShape>(
 /// Cost 3S; O = (1, 1, 0) and T = (0, 1, 0) stay where they are.
 #[inline(always)]
 pub(super) fn frob_lambda<F: BinaryField>(q: &Lambda<F>) -> Lambda<F> {
+    let (x, l) = F::square_pair(&q.x, &q.l);
     Lambda {
-        x: q.x.square(),
-        l: q.l.square(),
+        x,
+        l,
         z: q.z.square(),
     }
 }

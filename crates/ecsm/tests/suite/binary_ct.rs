@@ -101,23 +101,33 @@ fn generic_agrees<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
     }
 }
 
-/// The ladders over GF(2^233) on the `vpclmul` backend, whose steps take their products
-/// and squares in pairs (`vpclmul::mul_pair`, `square_pair`, `mul_add_pair`: one in each
-/// 128-bit lane of 256-bit registers), against the same ladders on the portable backend:
-/// both curves, G and random points of the full group, the scalars of `generic_agrees`.
+/// The ladders and the τ-adic methods (Koblitz curves) over GF(2^233) and GF(2^409) on
+/// the `vpclmul` backend, whose steps take their products and squares in pairs
+/// (`vpclmul::mul_pair`, `square_pair`, `mul_add_pair`: one in each 128-bit lane of
+/// 256-bit registers), against the `montgomery` ladder on the portable backend: both
+/// curves, G and random points of the full group, the scalars of `generic_agrees`.
 /// The backend is named in the type here, so this runs whether or not `dispatch` sends
 /// the ladders there in this build (`backend::PAIRS_INLINE`).
 #[test]
-fn gf233_ladders_with_paired_products_match_the_portable_backend() {
+fn ladders_with_paired_products_match_the_portable_backend() {
+    use ecsm::field::gf2m::{P233, P409};
+    paired_ladders_agree::<4, P233>([("K-233", 31), ("B-233", 32)]);
+    paired_ladders_agree::<7, P409>([("K-409", 33), ("B-409", 34)]);
+}
+
+/// Both ladders over `Gf2m<N, S>` typed on `vpclmul` (so its paired products run in
+/// every build) against the portable backend, on G and random points.
+fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&str, u64); 2]) {
     use ecsm::backend::{Portable, Vpclmul};
-    use ecsm::field::gf2m::P233;
     use ecsm::field::Gf2m;
-    if !common::backend_available::<Vpclmul>("the paired GF(2^233) ladders") {
+    use ecsm::mul::tnaf::tnaf;
+    use ecsm::mul::tnaf_ct::tnaf_ct;
+    if !common::backend_available::<Vpclmul>("the paired ladders") {
         return;
     }
-    for (name, seed) in [("K-233", 31), ("B-233", 32)] {
+    for (name, seed) in curves {
         let p = find_binary_curve(name).unwrap();
-        let (curve, g) = BinaryCurve::<Gf233, AnyShape>::from_params(p).unwrap();
+        let (curve, g) = BinaryCurve::<Gf2m<N, S>, AnyShape>::from_params(p).unwrap();
         let n = p.order_words().unwrap();
         let mut r = ChaCha8Rng::seed_from_u64(seed);
         let fast = curve.map_field(|f| f.with_backend::<Vpclmul>());
@@ -130,16 +140,23 @@ fn gf233_ladders_with_paired_products_match_the_portable_backend() {
         for pt in &points {
             let pf = pt.map(|f| f.with_backend::<Vpclmul>());
             let ps = pt.map(|f| f.with_backend::<Portable>());
-            for k in scalars(&n, 233, &mut r) {
+            for k in scalars(&n, S::M, &mut r) {
                 let want = montgomery(&slow, &k, &ps);
-                let back =
-                    |q: Affine<Gf2m<4, P233, Vpclmul>>| q.map(|f| f.with_backend::<Portable>());
+                let back = |q: Affine<Gf2m<N, S, Vpclmul>>| q.map(|f| f.with_backend::<Portable>());
                 assert_eq!(back(montgomery(&fast, &k, &pf)), want, "{name} {k:x?}");
                 assert_eq!(
                     back(montgomery_ct(&fast, &k, &pf)),
                     want,
                     "{name} ct {k:x?}"
                 );
+                // The τ-adic methods' λ mixed additions and Frobenius maps take their
+                // products and squares in pairs too.
+                if name.starts_with('K') {
+                    let t = tnaf(&fast, &k, &pf, 4).unwrap();
+                    assert_eq!(back(t), want, "{name} tnaf {k:x?}");
+                    let t = tnaf_ct(&fast, &k, &pf, 4).unwrap();
+                    assert_eq!(back(t), want, "{name} tnaf-ct {k:x?}");
+                }
             }
         }
     }

@@ -321,16 +321,19 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// f ≠ 0; f = 0 means P = ±Q. Branch-free, for the constant-time method.
     #[inline(always)]
     pub(crate) fn lambda_mixed_add_core(&self, p: &Lambda<F>, xq: F, lq: F) -> (Lambda<F>, F, F) {
-        let a = p.l + lq * p.z;
-        let e = xq * p.z;
+        // The eight products as four independent pairs, which a backend may compute
+        // together (`Field::mul_pair`; counted as 8M all the same).
+        let (lz, e) = F::mul_pair(&lq, &p.z, &xq, &p.z);
+        let a = p.l + lz;
         let f = p.x + e;
         let b = f.square();
-        let i = a * e;
-        let k = a * b;
+        let (i, ax) = F::mul_pair(&a, &e, &a, &p.x);
+        let (x, k) = F::mul_pair(&i, &ax, &a, &b);
+        let (z, kl) = F::mul_pair(&k, &p.z, &k, &(p.l + p.z));
         let sum = Lambda {
-            x: i * (a * p.x),
-            l: (i + b).square() + k * (p.l + p.z),
-            z: k * p.z,
+            x,
+            l: (i + b).square() + kl,
+            z,
         };
         (sum, f, a)
     }

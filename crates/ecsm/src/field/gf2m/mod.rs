@@ -607,7 +607,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend, T: BinaryFieldTask<Gf2m<N, S, B
 {
     type Output = T::Output;
     const WORDS: usize = N;
-    const PAIRS: bool = N == 4;
+    const PAIRS: bool = crate::backend::paired_words(N);
     #[inline(always)]
     fn pairs(&self) -> bool {
         self.0.pairs()
