@@ -154,7 +154,8 @@ struct HintedTask<'a, F, S> {
 
 impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for HintedTask<'_, F, S> {
     type Output = Result<Affine<F>, BinaryMulError>;
-    /// The ladders' steps are pairs of independent products.
+    /// The ladders' steps and the τ-adic methods' λ additions are pairs of independent
+    /// products.
     #[inline(always)]
     fn pairs(&self) -> bool {
         matches!(
