@@ -145,6 +145,19 @@ pub const BOS_COSTER_DEFAULT_K: usize = 16;
 pub const YAO_DEFAULT_K: usize = 4;
 
 impl BinaryMethod {
+    /// Whether this method's work is mostly independent pairs of products: the ladders'
+    /// steps and the τ-adic methods' λ additions and Frobenius maps, which `vpclmul`
+    /// computes two at a time (`BinaryFieldTask::pairs`).
+    pub fn pairs_products(&self) -> bool {
+        matches!(
+            self,
+            BinaryMethod::Montgomery
+                | BinaryMethod::MontgomeryCt
+                | BinaryMethod::Tnaf(_)
+                | BinaryMethod::TnafCt(_)
+        )
+    }
+
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]`,
     /// `lambda-naf[:w=W]`, `halve-add[:w=W]`, `tnaf[:w=W]` with W ∈ 2..=6 (default
     /// [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`], [`LAMBDA_NAF_DEFAULT_W`],

@@ -154,17 +154,10 @@ struct HintedTask<'a, F, S> {
 
 impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for HintedTask<'_, F, S> {
     type Output = Result<Affine<F>, BinaryMulError>;
-    /// The ladders' steps and the τ-adic methods' λ additions are pairs of independent
-    /// products.
+    /// See [`BinaryMethod::pairs_products`].
     #[inline(always)]
     fn pairs(&self) -> bool {
-        matches!(
-            self.method,
-            BinaryMethod::Montgomery
-                | BinaryMethod::MontgomeryCt
-                | BinaryMethod::Tnaf(_)
-                | BinaryMethod::TnafCt(_)
-        )
+        self.method.pairs_products()
     }
     #[inline(always)]
     fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
