@@ -31,7 +31,7 @@ mod gls254_avx2;
 pub mod vpclmul;
 
 use std::fmt::Debug;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// The widest field handled: GF(2^571) needs 9 words of 64 bits.
 pub const MAX_LIMBS: usize = 9;
@@ -194,13 +194,15 @@ pub trait BackendTask {
 /// documentation).
 pub const VPCLMUL_MIN_WORDS: usize = 8;
 
-/// Whether the binary ladders over fields of [`paired_words`] run on `vpclmul` for its
-/// paired products ([`BackendTask::pairs`]): only in a build compiled for AVX2 and VPCLMULQDQ
-/// (`-C target-cpu=native` on such a CPU). In a default build the `#[target_feature]`
-/// functions of [`vpclmul`] stay calls from the generic ladder, as its GF(2^254) product
-/// does (the disassembly shows `call vpclmul::mul_pair`), and B-233 `montgomery` took
-/// 1.104 of the time with them (default builds, `farm-bench -n 5 --pin 1`, stop 45),
-/// against 0.825 in native builds. So default builds keep `clmul` for the ladders.
+/// Whether this build compiles all of its code for AVX2 and VPCLMULQDQ (`-C
+/// target-cpu=native` on such a CPU), so that `vpclmul`'s pair code inlines wherever it
+/// is called. Only then does `tnaf` run on `vpclmul` ([`BackendTask::pairs`]): its loop
+/// calls the λ mixed addition out of line, and in a default build that function has no
+/// AVX2 and each intrinsic of its pairs stays a call. Forcing the addition inline into
+/// the loop (which the ladders and `tnaf-ct` run as tasks of their own, inside the
+/// feature context) made K-233 `tnaf:w=4` slower in both kinds of build: native 1.058,
+/// default 1.015 against `clmul` (`farm-bench`, 6 pairs, stop 47). The ladders and
+/// `tnaf-ct` run on `vpclmul` in every build.
 pub const PAIRS_INLINE: bool = cfg!(all(target_feature = "avx2", target_feature = "vpclmulqdq"));
 
 /// Whether binary fields of `words` words have `vpclmul`'s paired products (given a
@@ -213,10 +215,9 @@ pub const fn paired_words(words: usize) -> bool {
 /// The backend [`dispatch`] runs a field of `words` words on: the selected one, except
 /// that `vpclmul` only differs from `clmul` from [`VPCLMUL_MIN_WORDS`] words up and
 /// smaller fields run on `clmul`. Two kinds of task run on `vpclmul` whatever their
-/// size: GF(2^254) work ([`BackendTask::EXT2`]) and, in builds where
-/// [`PAIRS_INLINE`] holds, the binary ladders and τ-adic methods over fields of
-/// [`paired_words`] ([`BackendTask::pairs`]: GF(2^233)'s and GF(2^409)'s paired
-/// products).
+/// size: GF(2^254) work ([`BackendTask::EXT2`]) and the binary ladders and τ-adic
+/// methods over fields of [`paired_words`] ([`BackendTask::pairs`]: GF(2^233)'s and
+/// GF(2^409)'s paired products; `tnaf` only where [`PAIRS_INLINE`] holds).
 pub fn effective(words: usize) -> BackendKind {
     match selected() {
         BackendKind::Vpclmul if words < VPCLMUL_MIN_WORDS => BackendKind::Clmul,
@@ -239,7 +240,7 @@ pub fn dispatch<T: BackendTask>(task: T) -> T::Output {
         // narrow for the 256-bit products is not instantiated for `Vpclmul` at all.
         VPCLMUL if const { T::WORDS >= VPCLMUL_MIN_WORDS || T::EXT2 } => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
-        VPCLMUL if const { T::PAIRS && PAIRS_INLINE } && task.pairs() => Vpclmul::run_task(task),
+        VPCLMUL if const { T::PAIRS } && task.pairs() => Vpclmul::run_task(task),
         #[cfg(target_arch = "x86_64")]
         VPCLMUL | CLMUL => Clmul::run_task(task),
         _ => task.run::<Portable>(),
@@ -402,6 +403,7 @@ pub enum BackendError {
 
 const HAS_CLMUL: u8 = 1;
 const HAS_VPCLMUL: u8 = 2;
+const HAS_AVX512VL: u8 = 4;
 const BITS_KNOWN: u8 = 0x80;
 static CPU_BITS: AtomicU8 = AtomicU8::new(0);
 
@@ -426,6 +428,9 @@ fn detect_cpu_bits() -> u8 {
     }
     if vpclmul_supported() {
         bits |= HAS_VPCLMUL;
+    }
+    if avx512vl_supported() {
+        bits |= HAS_AVX512VL;
     }
     CPU_BITS.store(bits, Ordering::Relaxed);
     bits
@@ -461,6 +466,38 @@ pub fn vpclmul_supported() -> bool {
     }
 }
 
+/// True when this CPU can run `vpclmul` with AVX-512F and AVX-512VL as well, the
+/// second compilation of its paired-product tasks ([`vpclmul::run_task`]).
+pub fn avx512vl_supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        vpclmul_supported()
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+static AVX512_CONTEXT_OFF: AtomicBool = AtomicBool::new(false);
+
+/// Whether `vpclmul`'s paired-product tasks run in their AVX-512VL compilation: on a
+/// CPU that has it ([`avx512vl_supported`]), unless [`set_avx512_context`] turned it off.
+#[inline(always)]
+pub(crate) fn avx512_context() -> bool {
+    cpu_bits() & HAS_AVX512VL != 0 && !AVX512_CONTEXT_OFF.load(Ordering::Relaxed)
+}
+
+/// Let `vpclmul`'s paired-product tasks use their AVX-512VL compilation where the CPU
+/// has it (`true`, the default) or keep them on the AVX2 one (`false`), for the whole
+/// process. The results are the same; the tests use it to run both compilations
+/// against each other and against the portable backend.
+pub fn set_avx512_context(on: bool) {
+    AVX512_CONTEXT_OFF.store(!on, Ordering::Relaxed);
+}
+
 /// CPU features relevant to field arithmetic, for `ecsm info`.
 pub fn cpu_features() -> Vec<(&'static str, bool)> {
     #[cfg(target_arch = "x86_64")]
@@ -474,6 +511,7 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
             ("bmi2", d!("bmi2")),
             ("adx", d!("adx")),
             ("avx512f", d!("avx512f")),
+            ("avx512vl", d!("avx512vl")),
         ]
     }
     #[cfg(not(target_arch = "x86_64"))]

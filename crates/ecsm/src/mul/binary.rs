@@ -76,7 +76,7 @@ use super::xdbl;
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
 use crate::encoding::EncodingError;
-use crate::field::BinaryField;
+use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
 use crate::recode::{wnaf, RecodeError};
 
 /// Smallest NAF_w width offered by the `naf` and `naf-sole` methods.
@@ -147,15 +147,14 @@ pub const YAO_DEFAULT_K: usize = 4;
 impl BinaryMethod {
     /// Whether this method's work is mostly independent pairs of products: the ladders'
     /// steps and the τ-adic methods' λ additions and Frobenius maps, which `vpclmul`
-    /// computes two at a time (`BinaryFieldTask::pairs`).
+    /// computes two at a time (`BinaryFieldTask::pairs`). `tnaf` only in builds where
+    /// [`crate::backend::PAIRS_INLINE`] holds.
     pub fn pairs_products(&self) -> bool {
-        matches!(
-            self,
-            BinaryMethod::Montgomery
-                | BinaryMethod::MontgomeryCt
-                | BinaryMethod::Tnaf(_)
-                | BinaryMethod::TnafCt(_)
-        )
+        match self {
+            BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt | BinaryMethod::TnafCt(_) => true,
+            BinaryMethod::Tnaf(_) => crate::backend::PAIRS_INLINE,
+            _ => false,
+        }
     }
 
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]`,
@@ -563,9 +562,55 @@ fn ladder<F: BinaryField, S: CurveShape>(
     x: F,
     k: &[u64],
 ) -> (XOnly<F>, XOnly<F>) {
-    let len = bit_len(k).max(F::DEGREE);
+    let steps = bit_len(k).max(F::DEGREE);
+    F::run_task(LadderLoop::<false, F, S> { curve, x, k, steps })
+}
+
+/// The loop of [`ladder`] (`CT` false) or [`ladder_ct`] (`CT` true) over `steps` bits
+/// of k, as one [`BinaryField::run_task`]. The loop is then compiled inside the
+/// backend's feature context whatever the compiler inlines around it, so `vpclmul`'s
+/// paired products (256-bit intrinsics, `#[inline(always)]`) inline into it in a
+/// default build too. Called from the generic method, they stayed calls of each
+/// intrinsic there (stop 46: B-409 `montgomery` 2.4 ms), and default builds kept
+/// `clmul` for the ladders.
+struct LadderLoop<'a, const CT: bool, F, S> {
+    curve: &'a BinaryCurve<F, S>,
+    x: F,
+    k: &'a [u64],
+    steps: usize,
+}
+
+impl<const CT: bool, F: BinaryField, S: CurveShape> BinaryFieldTask<F>
+    for LadderLoop<'_, CT, F, S>
+{
+    type Output = (XOnly<F>, XOnly<F>);
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
+        let curve = self.curve.map_field(|f| map.to(f));
+        let x = map.to(self.x);
+        let (r0, r1) = if CT {
+            ladder_ct_steps(&curve, x, self.k, self.steps)
+        } else {
+            ladder_steps(&curve, x, self.k, self.steps)
+        };
+        (r0.map(|g| map.back(g)), r1.map(|g| map.back(g)))
+    }
+}
+
+/// The body of [`ladder`].
+#[inline(always)]
+fn ladder_steps<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    x: F,
+    k: &[u64],
+    steps: usize,
+) -> (XOnly<F>, XOnly<F>) {
     let (mut r0, mut r1) = (XOnly::identity(), XOnly { x, z: F::one() });
-    for i in (0..len).rev() {
+    for i in (0..steps).rev() {
         let b = bit(k, i);
         if b {
             core::mem::swap(&mut r0, &mut r1);
@@ -668,6 +713,17 @@ fn ct_pick<F: BinaryField>(p: &XOnly<F>, q: &XOnly<F>, mask: u64) -> XOnly<F> {
 /// pairwise new/old, 2026-11-29): K-233 0.958, K-283 1.000, K-409 1.002, B-409 0.997,
 /// K-571 0.998.
 fn ladder_ct<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    x: F,
+    k: &[u64],
+    steps: usize,
+) -> (XOnly<F>, XOnly<F>) {
+    F::run_task(LadderLoop::<true, F, S> { curve, x, k, steps })
+}
+
+/// The body of [`ladder_ct`].
+#[inline(always)]
+fn ladder_ct_steps<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     x: F,
     k: &[u64],

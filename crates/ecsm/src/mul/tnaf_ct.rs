@@ -57,7 +57,7 @@ use super::tnaf::{
 use super::tnaf_int::{gamma_words, reduce, with_width, words_for, Wide};
 use crate::backend::barrier::opaque;
 use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine};
-use crate::field::BinaryField;
+use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
 use std::sync::Mutex;
 use zeroize::Zeroizing;
 
@@ -303,6 +303,47 @@ fn lambda_table<F: BinaryField, S: CurveShape>(
         .collect()
 }
 
+/// The main loop of [`tnaf_ct`] as one [`BinaryField::run_task`], compiled inside the
+/// backend's feature context (see `LadderLoop` in [`super::binary`]): from the top digit's
+/// entry, w − 1 Frobenius maps and one mixed addition per digit below it, the entries
+/// read by masked look-up. Returns Q and the mask of the special cases met (an addition
+/// whose F or whose Q has Z = 0), which sends [`tnaf_ct`] to its public fallback.
+struct TnafCtLoop<'a, F, S> {
+    curve: &'a BinaryCurve<F, S>,
+    table: &'a [(F, F)],
+    /// The top digit, and the ones below it (lowest first).
+    top: i8,
+    rest: &'a [i8],
+    w: usize,
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for TnafCtLoop<'_, F, S> {
+    type Output = (Lambda<F>, u64);
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
+        let to = |f: F| map.to(f);
+        let curve = self.curve.map_field(to);
+        let table: Vec<(G, G)> = self.table.iter().map(|&(x, l)| (to(x), to(l))).collect();
+        let (x, l) = lookup(&table, self.top);
+        let mut q = Lambda { x, l, z: G::one() };
+        let mut bad = 0u64;
+        for &d in self.rest.iter().rev() {
+            for _ in 0..self.w - 1 {
+                q = frob_lambda(&q);
+            }
+            let (x, l) = lookup(&table, d);
+            let (sum, f, _) = curve.lambda_mixed_add_core(&q, x, l);
+            bad |= zero_mask(&f) | zero_mask(&q.z);
+            q = sum;
+        }
+        (q.map(|g| map.back(g)), bad)
+    }
+}
+
 /// \[k\]P by the regular τ-adic recoding in constant time (module documentation). Cost
 /// per digit (w − 1)·3S + 8M + 2S, len ≈ (m + 3)/(w − 1) digits, plus the table (public
 /// point) and I + 3M. Errors: [`BinaryMulError::BadParameter`] for w outside 3..=6,
@@ -334,17 +375,14 @@ pub fn tnaf_ct<F: BinaryField, S: CurveShape>(
             reason: TNAF_NEEDS,
         });
     };
-    let (x, l) = lookup(&table, digits[len]);
-    let mut q = Lambda { x, l, z: F::one() };
-    for &d in digits[..len].iter().rev() {
-        for _ in 0..w - 1 {
-            q = frob_lambda(&q);
-        }
-        let (x, l) = lookup(&table, d);
-        let (sum, f, _) = curve.lambda_mixed_add_core(&q, x, l);
-        bad |= zero_mask(&f) | zero_mask(&q.z);
-        q = sum;
-    }
+    let (q, loop_bad) = F::run_task(TnafCtLoop {
+        curve,
+        table: &table,
+        top: digits[len],
+        rest: &digits[..len],
+        w,
+    });
+    bad |= loop_bad;
     bad |= zero_mask(&q.z);
     if bad != 0 {
         return tnaf(curve, k, p, w);

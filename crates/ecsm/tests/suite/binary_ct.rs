@@ -106,8 +106,9 @@ fn generic_agrees<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
 /// (`vpclmul::mul_pair`, `square_pair`, `mul_add_pair`: one in each 128-bit lane of
 /// 256-bit registers), against the `montgomery` ladder on the portable backend: both
 /// curves, G and random points of the full group, the scalars of `generic_agrees`.
-/// The backend is named in the type here, so this runs whether or not `dispatch` sends
-/// the ladders there in this build (`backend::PAIRS_INLINE`).
+/// The backend is named in the type here, so this runs whatever `ECSM_BACKEND` selects,
+/// and it runs twice: in `vpclmul`'s AVX-512VL compilation of the loops (where the CPU
+/// has it) and in its AVX2 one (`backend::set_avx512_context`).
 #[test]
 fn ladders_with_paired_products_match_the_portable_backend() {
     use ecsm::field::gf2m::{P233, P409};
@@ -137,29 +138,41 @@ fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&
             random_point(&curve, &mut r),
             random_point(&curve, &mut r),
         ];
-        for pt in &points {
+        // Both compilations of `vpclmul`'s paired-product tasks (the same one twice on
+        // a CPU without AVX-512VL). The switch is process-wide; the results are the
+        // same either way, so other tests running meanwhile are not affected.
+        for (avx512, pt) in [true, false]
+            .into_iter()
+            .flat_map(|a| points.iter().map(move |p| (a, p)))
+        {
+            ecsm::backend::set_avx512_context(avx512);
             let pf = pt.map(|f| f.with_backend::<Vpclmul>());
             let ps = pt.map(|f| f.with_backend::<Portable>());
             for k in scalars(&n, S::M, &mut r) {
                 let want = montgomery(&slow, &k, &ps);
                 let back = |q: Affine<Gf2m<N, S, Vpclmul>>| q.map(|f| f.with_backend::<Portable>());
-                assert_eq!(back(montgomery(&fast, &k, &pf)), want, "{name} {k:x?}");
+                assert_eq!(
+                    back(montgomery(&fast, &k, &pf)),
+                    want,
+                    "{name} {k:x?} avx512 {avx512}"
+                );
                 assert_eq!(
                     back(montgomery_ct(&fast, &k, &pf)),
                     want,
-                    "{name} ct {k:x?}"
+                    "{name} ct {k:x?} avx512 {avx512}"
                 );
                 // The τ-adic methods' λ mixed additions and Frobenius maps take their
                 // products and squares in pairs too.
                 if name.starts_with('K') {
                     let t = tnaf(&fast, &k, &pf, 4).unwrap();
-                    assert_eq!(back(t), want, "{name} tnaf {k:x?}");
+                    assert_eq!(back(t), want, "{name} tnaf {k:x?} avx512 {avx512}");
                     let t = tnaf_ct(&fast, &k, &pf, 4).unwrap();
-                    assert_eq!(back(t), want, "{name} tnaf-ct {k:x?}");
+                    assert_eq!(back(t), want, "{name} tnaf-ct {k:x?} avx512 {avx512}");
                 }
             }
         }
     }
+    ecsm::backend::set_avx512_context(true);
 }
 
 fn compress<F: BinaryField, S: CurveShape>(
