@@ -429,7 +429,9 @@ fn detect_cpu_bits() -> u8 {
     if vpclmul_supported() {
         bits |= HAS_VPCLMUL;
     }
-    if avx512vl_supported() {
+    // `ECSM_AVX512=0` keeps the paired-product tasks on their AVX2 compilation, so that
+    // one binary can time both (`farm-bench` with the variable on one side).
+    if avx512vl_supported() && std::env::var("ECSM_AVX512").map_or(true, |v| v.trim() != "0") {
         bits |= HAS_AVX512VL;
     }
     CPU_BITS.store(bits, Ordering::Relaxed);
@@ -484,7 +486,8 @@ pub fn avx512vl_supported() -> bool {
 static AVX512_CONTEXT_OFF: AtomicBool = AtomicBool::new(false);
 
 /// Whether `vpclmul`'s paired-product tasks run in their AVX-512VL compilation: on a
-/// CPU that has it ([`avx512vl_supported`]), unless [`set_avx512_context`] turned it off.
+/// CPU that has it ([`avx512vl_supported`]), unless the environment variable
+/// `ECSM_AVX512` is `0` (read once) or [`set_avx512_context`] turned it off.
 #[inline(always)]
 pub(crate) fn avx512_context() -> bool {
     cpu_bits() & HAS_AVX512VL != 0 && !AVX512_CONTEXT_OFF.load(Ordering::Relaxed)
