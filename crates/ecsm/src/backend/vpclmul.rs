@@ -484,8 +484,11 @@ pub unsafe fn run<T>(f: impl FnOnce() -> T) -> T {
 /// where the CPU has them ([`super::avx512vl_supported`], unless
 /// [`super::set_avx512_context`] turned it off): the same 256-bit instructions, with 32
 /// vector registers instead of 16 (more room for the pair code's eight-register
-/// operands) and three-input logic. Measured in a default build (pinned, one run each,
-/// before the final code): B-409 `montgomery` 42.3 → 37.2 µs, B-233 10.7 → 9.7 µs.
+/// operands) and three-input logic. Measured in one default build, this compilation
+/// against the AVX2 one (`ECSM_AVX512=0` on one side, `farm-bench --pin 1`, pairwise
+/// medians of 6 pairs, stop 47): B-409 `montgomery` 0.917 (35.9–37.5 against 39.2–40.4
+/// µs), B-233 0.909, K-233 `tnaf-ct:w=5` 0.939. In a native build both compilations are
+/// the same code.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
