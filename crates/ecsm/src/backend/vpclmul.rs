@@ -14,7 +14,7 @@
 //! bookkeeping ([`mul254`], [`square254`]); the GLS methods run on this backend when it
 //! is selected (`BackendTask::EXT2`).
 //!
-//! GF(2^233)'s and GF(2^409)'s independent products and squares go the same way in pairs
+//! GF(2^233)'s, GF(2^283)'s and GF(2^409)'s independent products and squares go the same way in pairs
 //! ([`mul_pair`], [`square_pair`], [`mul_add_pair`]): one operation in each lane, with
 //! the 128-bit code's Karatsuba and trinomial reduction on 256-bit registers. The binary
 //! ladders and the τ-adic methods run on this backend for them (`BackendTask::pairs`),
@@ -90,10 +90,21 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
 }
 
 /// Whether [`mul_pair`] takes fields of N words reduced by `R`: the operand sizes of
-/// [`super::paired_words`] (two full 128-bit blocks, GF(2^233); four blocks with a zero
-/// top word, GF(2^409)) and a trinomial x^m + x^k + 1 with 2k < m.
+/// [`super::paired_words`] (two full 128-bit blocks, GF(2^233); three with a partial
+/// top block, GF(2^283); four with a zero top word, GF(2^409)) and a reduction
+/// polynomial x^m + Σ_k x^k + 1 with 2k < m for every k (a trinomial or a pentanomial).
 pub const fn pairs_apply<const N: usize, R: Reduction<N>>() -> bool {
-    super::paired_words(N) && R::TERMS.len() == 1 && 2 * R::TERMS[0] < R::M
+    if !super::paired_words(N) || R::TERMS.is_empty() {
+        return false;
+    }
+    let mut i = 0;
+    while i < R::TERMS.len() {
+        if 2 * R::TERMS[i] >= R::M {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Vectors of a paired product: lane i of vector j holds words 2j and 2j + 1 of product
@@ -223,16 +234,18 @@ unsafe fn xor_shl_mod_x2(acc: &mut Vecs2, v: &Vecs2, len: usize, s: usize, m: us
 }
 
 /// Both lanes of the paired product `p` (`len` vectors; lane i a product of degree
-/// < 2m − 1) reduced modulo x^m + x^k + 1 into the first ⌈m/128⌉ vectors: the one-level
-/// trinomial reduction of `clmul::reduce_vecs` (P ≡ L + H + H·x^k + Σ_{j ∈ {0, k}}
-/// (P >> (2m − k))·x^j with H = P >> m, each term below x^m, computed from P directly),
-/// with every shift and XOR on 256-bit registers, so one instruction serves both
-/// products.
+/// < 2m − 1) reduced modulo x^m + Σ_k x^k + 1 (k over `terms`, each with 2k < m) into
+/// the first ⌈m/128⌉ vectors: the one-level reduction of `clmul::reduce_vecs` with every
+/// shift and XOR on 256-bit registers, so one instruction serves both products. With
+/// H = P >> m, P ≡ L + H + Σ_k H·x^k, and the part of H·x^k at or above x^m is
+/// H >> (m − k) = P >> (2m − k); their sum O (degree below max k) folds once more,
+/// O + Σ_k O·x^k, which stays below x^m since 2k < m. A trinomial (GF(2^233),
+/// GF(2^409)) has one k, a pentanomial (GF(2^283)) three.
 ///
 /// # Safety
 /// The CPU must support AVX2 and VPCLMULQDQ.
 #[inline(always)]
-unsafe fn reduce_trinomial_x2(p: &Vecs2, len: usize, m: usize, k: usize) -> Vecs2 {
+unsafe fn reduce_x2(p: &Vecs2, len: usize, m: usize, terms: &[usize]) -> Vecs2 {
     // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
     unsafe {
         let out = m.div_ceil(128);
@@ -247,16 +260,23 @@ unsafe fn reduce_trinomial_x2(p: &Vecs2, len: usize, m: usize, k: usize) -> Vecs
         for j in 0..h_len.min(out) {
             acc[j] = _mm256_xor_si256(acc[j], h[j]);
         }
-        xor_shl_mod_x2(&mut acc, &h, h_len, k, m);
+        for &k in terms {
+            xor_shl_mod_x2(&mut acc, &h, h_len, k, m);
+        }
+        let k_max = terms.iter().copied().max().unwrap_or(0);
         let mut o = [_mm256_setzero_si256(); PAIR_VECS];
-        let o_len = (128 * len).saturating_sub(2 * m - k).div_ceil(128);
-        for (j, o) in o.iter_mut().enumerate().take(o_len) {
-            *o = shr_x2(p, len, 2 * m - k, j);
+        let o_len = (128 * len).saturating_sub(2 * m - k_max).div_ceil(128);
+        for &k in terms {
+            for (j, o) in o.iter_mut().enumerate().take(o_len) {
+                *o = _mm256_xor_si256(*o, shr_x2(p, len, 2 * m - k, j));
+            }
         }
         for j in 0..o_len.min(out) {
             acc[j] = _mm256_xor_si256(acc[j], o[j]);
         }
-        xor_shl_mod_x2(&mut acc, &o, o_len, k, m);
+        for &k in terms {
+            xor_shl_mod_x2(&mut acc, &o, o_len, k, m);
+        }
         acc
     }
 }
@@ -284,7 +304,7 @@ unsafe fn karatsuba256x2(c: [__m256i; 2], d: [__m256i; 2]) -> [__m256i; 4] {
     }
 }
 
-/// The paired unreduced product of `blocks` (2 or 4) 128-bit blocks an operand: one
+/// The paired unreduced product of `blocks` (2, 3 or 4) 128-bit blocks an operand: one
 /// [`karatsuba256x2`] for two, and for four the two-level Karatsuba of
 /// `clmul::karatsuba_blocks` (27 VPCLMULQDQ for two products).
 ///
@@ -295,6 +315,10 @@ unsafe fn product_x2(u: &[__m256i; 4], v: &[__m256i; 4], blocks: usize) -> Vecs2
     // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
     unsafe {
         let mut acc = [_mm256_setzero_si256(); PAIR_VECS];
+        if blocks == 3 {
+            // `paired_words`: three blocks only for five words, so word 5 is zero.
+            return product3_x2(u, v);
+        }
         let lo = karatsuba256x2([u[0], u[1]], [v[0], v[1]]);
         if blocks == 2 {
             acc[..4].copy_from_slice(&lo);
@@ -315,6 +339,56 @@ unsafe fn product_x2(u: &[__m256i; 4], v: &[__m256i; 4], blocks: usize) -> Vecs2
     }
 }
 
+/// The paired unreduced product of three 128-bit blocks an operand, the top one a single
+/// word (GF(2^283)'s five words), by three-term Karatsuba: with Y = x^128 and
+/// p_ij = (u_i + u_j)(v_i + v_j), uv = p_0 + (p_01 + p_0 + p_1)Y + (p_02 + p_0 + p_1 +
+/// p_2)Y² + (p_12 + p_1 + p_2)Y³ + p_2·Y⁴: six block products, p_2 a single 64×64 one,
+/// so 16 VPCLMULQDQ for two products (the 128-bit code takes 16 PCLMULQDQ for one).
+///
+/// # Safety
+/// The CPU must support AVX2 and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn product3_x2(u: &[__m256i; 4], v: &[__m256i; 4]) -> Vecs2 {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
+    unsafe {
+        let p0 = karatsuba128x2(u[0], v[0]);
+        let p1 = karatsuba128x2(u[1], v[1]);
+        // The top block holds one word (words 4 and 5, the latter zero): one product.
+        let p2 = (
+            _mm256_clmulepi64_epi128::<0x00>(u[2], v[2]),
+            _mm256_setzero_si256(),
+        );
+        let p01 = karatsuba128x2(_mm256_xor_si256(u[0], u[1]), _mm256_xor_si256(v[0], v[1]));
+        let p02 = karatsuba128x2(_mm256_xor_si256(u[0], u[2]), _mm256_xor_si256(v[0], v[2]));
+        let p12 = karatsuba128x2(_mm256_xor_si256(u[1], u[2]), _mm256_xor_si256(v[1], v[2]));
+        let s01 = xor_pairs(p0, p1);
+        let s12 = xor_pairs(p1, p2);
+        let c = [
+            p0,
+            xor_pairs(p01, s01),
+            xor_pairs(xor_pairs(p02, s01), p2),
+            xor_pairs(p12, s12),
+            p2,
+        ];
+        let mut acc = [_mm256_setzero_si256(); PAIR_VECS];
+        for (i, c) in c.into_iter().enumerate() {
+            acc[i] = _mm256_xor_si256(acc[i], c.0);
+            acc[i + 1] = _mm256_xor_si256(acc[i + 1], c.1);
+        }
+        acc
+    }
+}
+
+/// The XOR of two (low, high) vector pairs.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[inline(always)]
+unsafe fn xor_pairs(a: (__m256i, __m256i), b: (__m256i, __m256i)) -> (__m256i, __m256i) {
+    // SAFETY: the caller guarantees AVX2 (this function's contract).
+    unsafe { (_mm256_xor_si256(a.0, b.0), _mm256_xor_si256(a.1, b.1)) }
+}
+
 /// Block i of `x` (low lane) and of `y` (high lane), for i below the operands' blocks.
 ///
 /// # Safety
@@ -333,8 +407,8 @@ unsafe fn lanes<const N: usize>(x: &[u64; N], y: &[u64; N]) -> [__m256i; 4] {
 
 /// a·b in the low 128-bit lane and c·d in the high one, both reduced (the first
 /// ⌈m/128⌉ vectors), for a field of [`pairs_apply`]. Each 256-bit VPCLMULQDQ, shift and
-/// XOR does the work of two 128-bit ones: for GF(2^233) 9 VPCLMULQDQ, for GF(2^409) 27,
-/// and one reduction sequence for both products.
+/// XOR does the work of two 128-bit ones: for GF(2^233) 9 VPCLMULQDQ, for GF(2^283) 16,
+/// for GF(2^409) 27, and one reduction sequence for both products.
 ///
 /// # Safety
 /// The CPU must support AVX2 and VPCLMULQDQ.
@@ -349,7 +423,7 @@ unsafe fn reduced_pair<const N: usize, R: Reduction<N>>(
     unsafe {
         let blocks = N.div_ceil(2);
         let prod = product_x2(&lanes(a, c), &lanes(b, d), blocks);
-        reduce_trinomial_x2(&prod, 2 * blocks, R::M, R::TERMS[0])
+        reduce_x2(&prod, 2 * blocks, R::M, R::TERMS)
     }
 }
 
@@ -402,7 +476,7 @@ pub unsafe fn square_pair<const N: usize, R: Reduction<N>>(
             sq[2 * i] = _mm256_clmulepi64_epi128::<0x00>(u[i], u[i]);
             sq[2 * i + 1] = _mm256_clmulepi64_epi128::<0x11>(u[i], u[i]);
         }
-        split_lanes(&reduce_trinomial_x2(&sq, 2 * blocks, R::M, R::TERMS[0]))
+        split_lanes(&reduce_x2(&sq, 2 * blocks, R::M, R::TERMS))
     }
 }
 
