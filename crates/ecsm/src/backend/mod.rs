@@ -207,18 +207,18 @@ pub const PAIRS_INLINE: bool = cfg!(all(target_feature = "avx2", target_feature 
 
 /// Whether binary fields of `words` words have `vpclmul`'s paired products (given a
 /// trinomial or a pentanomial with low middle terms; see `vpclmul::pairs_apply`): two
-/// full 128-bit blocks (GF(2^233)), three (GF(2^283), since stop 48) or four with a zero
-/// top word (GF(2^409)).
+/// 128-bit blocks (GF(2^163) with a zero top word, GF(2^233)), three (GF(2^283)) or
+/// four with a zero top word (GF(2^409)). GF(2^163) and GF(2^283) since stop 48.
 pub const fn paired_words(words: usize) -> bool {
-    matches!(words, 4 | 5 | 7)
+    matches!(words, 3 | 4 | 5 | 7)
 }
 
 /// The backend [`dispatch`] runs a field of `words` words on: the selected one, except
 /// that `vpclmul` only differs from `clmul` from [`VPCLMUL_MIN_WORDS`] words up and
 /// smaller fields run on `clmul`. Two kinds of task run on `vpclmul` whatever their
 /// size: GF(2^254) work ([`BackendTask::EXT2`]) and the binary ladders and τ-adic
-/// methods over fields of [`paired_words`] ([`BackendTask::pairs`]: GF(2^233)'s,
-/// GF(2^283)'s and GF(2^409)'s paired products; `tnaf` only where [`PAIRS_INLINE`] holds).
+/// methods over fields of [`paired_words`] ([`BackendTask::pairs`]: their paired
+/// products; `tnaf` only where [`PAIRS_INLINE`] holds).
 pub fn effective(words: usize) -> BackendKind {
     match selected() {
         BackendKind::Vpclmul if words < VPCLMUL_MIN_WORDS => BackendKind::Clmul,
@@ -268,7 +268,7 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         sum_of_products::<Self, N, R>(a, b, c, d)
     }
     /// (`R::reduce(a·b)`, `R::reduce(c·d)`): two independent products. By default two
-    /// calls of [`Backend::mul`]; `vpclmul` computes GF(2^233)'s, GF(2^283)'s and GF(2^409)'s side by side in the two
+    /// calls of [`Backend::mul`]; `vpclmul` computes those of the fields of [`paired_words`] side by side in the two
     /// 128-bit lanes of its 256-bit registers ([`vpclmul::mul_pair`]).
     #[inline(always)]
     fn mul_pair<const N: usize, R: Reduction<N>>(
@@ -280,7 +280,7 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         (Self::mul::<N, R>(a, b), Self::mul::<N, R>(c, d))
     }
     /// (`R::reduce(a²)`, `R::reduce(c²)`): two independent squares, by default two calls
-    /// of [`Backend::square`]; `vpclmul` pairs GF(2^233)'s, GF(2^283)'s and GF(2^409)'s as [`Backend::mul_pair`] does.
+    /// of [`Backend::square`]; `vpclmul` pairs those of the fields of [`paired_words`] as [`Backend::mul_pair`] does.
     #[inline(always)]
     fn square_pair<const N: usize, R: Reduction<N>>(
         a: &[u64; N],
@@ -818,7 +818,7 @@ mod x86 {
 
     /// The `vpclmul` backend's a·b + c·d with one reduction, where it has one: not from
     /// `VPCLMUL_MIN_WORDS` words up, whose 256-bit products reduce on their own; for
-    /// GF(2^233), GF(2^283) and GF(2^409) both products side by side ([`vpclmul::mul_add_pair`]).
+    /// the fields of [`paired_words`] both products side by side ([`vpclmul::mul_add_pair`]).
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
@@ -858,7 +858,7 @@ mod x86 {
     }
 
     /// The `vpclmul` backend's pair of products: [`vpclmul::mul_pair`] where
-    /// [`vpclmul::pairs_apply`] holds (GF(2^233), GF(2^283), GF(2^409)), `None` for other fields.
+    /// [`vpclmul::pairs_apply`] holds (the fields of [`paired_words`]), `None` for other fields.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
@@ -892,7 +892,7 @@ mod x86 {
     }
 
     /// The `vpclmul` backend's pair of squares: [`vpclmul::square_pair`] where
-    /// [`vpclmul::pairs_apply`] holds (GF(2^233), GF(2^283), GF(2^409)), `None` for other fields.
+    /// [`vpclmul::pairs_apply`] holds (the fields of [`paired_words`]), `None` for other fields.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.

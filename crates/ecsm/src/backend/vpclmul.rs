@@ -14,7 +14,7 @@
 //! bookkeeping ([`mul254`], [`square254`]); the GLS methods run on this backend when it
 //! is selected (`BackendTask::EXT2`).
 //!
-//! GF(2^233)'s, GF(2^283)'s and GF(2^409)'s independent products and squares go the same way in pairs
+//! The independent products and squares of GF(2^163), GF(2^233), GF(2^283) and GF(2^409) go the same way in pairs
 //! ([`mul_pair`], [`square_pair`], [`mul_add_pair`]): one operation in each lane, with
 //! the 128-bit code's Karatsuba and trinomial reduction on 256-bit registers. The binary
 //! ladders and the τ-adic methods run on this backend for them (`BackendTask::pairs`),
@@ -90,8 +90,8 @@ pub unsafe fn mul<const N: usize, R: Reduction<N>>(a: &[u64; N], b: &[u64; N]) -
 }
 
 /// Whether [`mul_pair`] takes fields of N words reduced by `R`: the operand sizes of
-/// [`super::paired_words`] (two full 128-bit blocks, GF(2^233); three with a partial
-/// top block, GF(2^283); four with a zero top word, GF(2^409)) and a reduction
+/// [`super::paired_words`] (two 128-bit blocks, GF(2^163) and GF(2^233); three with a
+/// single-word top block, GF(2^283); four with a zero top word, GF(2^409)) and a reduction
 /// polynomial x^m + Σ_k x^k + 1 with 2k < m for every k (a trinomial or a pentanomial).
 pub const fn pairs_apply<const N: usize, R: Reduction<N>>() -> bool {
     if !super::paired_words(N) || R::TERMS.is_empty() {

@@ -111,7 +111,8 @@ fn generic_agrees<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
 /// has it) and in its AVX2 one (`backend::set_avx512_context`).
 #[test]
 fn ladders_with_paired_products_match_the_portable_backend() {
-    use ecsm::field::gf2m::{P233, P283, P409};
+    use ecsm::field::gf2m::{P163, P233, P283, P409};
+    paired_ladders_agree::<3, P163>([("K-163", 37), ("B-163", 38)]);
     paired_ladders_agree::<4, P233>([("K-233", 31), ("B-233", 32)]);
     paired_ladders_agree::<5, P283>([("K-283", 35), ("B-283", 36)]);
     paired_ladders_agree::<7, P409>([("K-409", 33), ("B-409", 34)]);
