@@ -268,8 +268,9 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         sum_of_products::<Self, N, R>(a, b, c, d)
     }
     /// (`R::reduce(a·b)`, `R::reduce(c·d)`): two independent products. By default two
-    /// calls of [`Backend::mul`]; `vpclmul` computes those of the fields of [`paired_words`] side by side in the two
-    /// 128-bit lanes of its 256-bit registers ([`vpclmul::mul_pair`]).
+    /// calls of [`Backend::mul`]; `vpclmul` computes those of the fields of
+    /// [`paired_words`] side by side in the two 128-bit lanes of its 256-bit registers
+    /// ([`vpclmul::mul_pair`]).
     #[inline(always)]
     fn mul_pair<const N: usize, R: Reduction<N>>(
         a: &[u64; N],
@@ -280,7 +281,8 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         (Self::mul::<N, R>(a, b), Self::mul::<N, R>(c, d))
     }
     /// (`R::reduce(a²)`, `R::reduce(c²)`): two independent squares, by default two calls
-    /// of [`Backend::square`]; `vpclmul` pairs those of the fields of [`paired_words`] as [`Backend::mul_pair`] does.
+    /// of [`Backend::square`]; `vpclmul` pairs those of the fields of [`paired_words`] as
+    /// [`Backend::mul_pair`] does.
     #[inline(always)]
     fn square_pair<const N: usize, R: Reduction<N>>(
         a: &[u64; N],
@@ -818,7 +820,8 @@ mod x86 {
 
     /// The `vpclmul` backend's a·b + c·d with one reduction, where it has one: not from
     /// `VPCLMUL_MIN_WORDS` words up, whose 256-bit products reduce on their own; for
-    /// the fields of [`paired_words`] both products side by side ([`vpclmul::mul_add_pair`]).
+    /// the fields of [`paired_words`] both products side by side
+    /// ([`vpclmul::mul_add_pair`]).
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
@@ -858,7 +861,8 @@ mod x86 {
     }
 
     /// The `vpclmul` backend's pair of products: [`vpclmul::mul_pair`] where
-    /// [`vpclmul::pairs_apply`] holds (the fields of [`paired_words`]), `None` for other fields.
+    /// [`vpclmul::pairs_apply`] holds (the fields of [`paired_words`]), `None` for other
+    /// fields.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
@@ -892,7 +896,8 @@ mod x86 {
     }
 
     /// The `vpclmul` backend's pair of squares: [`vpclmul::square_pair`] where
-    /// [`vpclmul::pairs_apply`] holds (the fields of [`paired_words`]), `None` for other fields.
+    /// [`vpclmul::pairs_apply`] holds (the fields of [`paired_words`]), `None` for other
+    /// fields.
     ///
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.

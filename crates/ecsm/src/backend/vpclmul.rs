@@ -14,9 +14,10 @@
 //! bookkeeping ([`mul254`], [`square254`]); the GLS methods run on this backend when it
 //! is selected (`BackendTask::EXT2`).
 //!
-//! The independent products and squares of GF(2^163), GF(2^233), GF(2^283) and GF(2^409) go the same way in pairs
-//! ([`mul_pair`], [`square_pair`], [`mul_add_pair`]): one operation in each lane, with
-//! the 128-bit code's Karatsuba and trinomial reduction on 256-bit registers. The binary
+//! The independent products and squares of GF(2^163), GF(2^233), GF(2^283) and
+//! GF(2^409) go the same way in pairs ([`mul_pair`], [`square_pair`], [`mul_add_pair`]):
+//! one operation in each lane, with the 128-bit code's Karatsuba and reduction on 256-bit
+//! registers. The binary
 //! ladders and the τ-adic methods run on this backend for them (`BackendTask::pairs`),
 //! their main loops as tasks of their own, so that the pair code inlines into this
 //! backend's feature context in every build ([`run_task`]).
@@ -240,7 +241,7 @@ unsafe fn xor_shl_mod_x2(acc: &mut Vecs2, v: &Vecs2, len: usize, s: usize, m: us
 /// H = P >> m, P ≡ L + H + Σ_k H·x^k, and the part of H·x^k at or above x^m is
 /// H >> (m − k) = P >> (2m − k); their sum O (degree below max k) folds once more,
 /// O + Σ_k O·x^k, which stays below x^m since 2k < m. A trinomial (GF(2^233),
-/// GF(2^409)) has one k, a pentanomial (GF(2^283)) three.
+/// GF(2^409)) has one k, a pentanomial (GF(2^163), GF(2^283)) three.
 ///
 /// # Safety
 /// The CPU must support AVX2 and VPCLMULQDQ.
@@ -305,8 +306,8 @@ unsafe fn karatsuba256x2(c: [__m256i; 2], d: [__m256i; 2]) -> [__m256i; 4] {
 }
 
 /// The paired unreduced product of `blocks` (2, 3 or 4) 128-bit blocks an operand: one
-/// [`karatsuba256x2`] for two, and for four the two-level Karatsuba of
-/// `clmul::karatsuba_blocks` (27 VPCLMULQDQ for two products).
+/// [`karatsuba256x2`] for two, [`product3_x2`] for three, and for four the two-level
+/// Karatsuba of `clmul::karatsuba_blocks` (27 VPCLMULQDQ for two products).
 ///
 /// # Safety
 /// The CPU must support AVX2 and VPCLMULQDQ.
