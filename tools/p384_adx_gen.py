@@ -6,15 +6,13 @@
 with the registers renamed, so loops write them; the module documentation explains one
 row and one reduction round. Operands: `{a}`, `{b}` (pointers), `{lo}`, `{hi}` and the
 accumulator `{t0}`…`{t7}` (product; the result in t6, t7, t0, t1, t2, t3); `{a}`,
-`{s}` (pointer to a 12-word scratch array), `{lo}`, `{hi}`, `{x0}`…`{x6}` and `{c1}`
-(square; `{a}` and `{c1}` hold C0 and C1 during the reduction, the result is in
-`{x0}`…`{x5}`). RDX is MULX's implicit operand.
+`{s}` (pointer to a 12-word scratch array), `{lo}`, `{hi}` and `{x0}`…`{x6}` (square;
+the result is in `{x0}`…`{x5}`). RDX is MULX's implicit operand, and holds m in the
+reduction rounds.
 """
 import sys
 
-# c' = 2^384 − p = 2^128 + 2^96 − 2^32 + 1 = C0 + C1·2^64 + 2^128.
-C0 = "0xffffffff00000001"  # 2^64 − 2^32 + 1
-C1 = "0xffffffff"  # 2^32 − 1
+# c' = 2^384 − p = 2^128 + 2^96 − 2^32 + 1.
 
 
 def low32(reg):
@@ -22,37 +20,41 @@ def low32(reg):
     return reg[:-1] + ":e}"
 
 
-def m_and_v(e, w0, x, c0, c1):
+def m_and_v(e, w0, x):
     """m = w_0·(2^32 + 1) mod 2^64 in RDX, and the three words of (m·c' − w_0)/2^64 in
-    `{hi}`, `x` and `{lo}`, where m·c' = A + B·2^64 + m·2^128 with A = m·C0 and
-    B = m·C1. A's low word equals w_0 (m·C0 ≡ w_0(1 + 2^32)(1 − 2^32) ≡ w_0), so word
-    0 of w − m·c' is 0 with no borrow; the words above are u1 = A_hi + B_lo,
-    u2 = B_hi + m + carry and u3 the last carry. `c0` and `c1` are registers holding
-    C0 and C1, or None to load them (into `{lo}` and `x`); `x` may be w_0's register."""
-    e(f"mov rdx, {w0}")
-    e("shl rdx, 32")
+    `{hi}`, `x` and `{lo}`, by shifts and additions (no MULX); `x` may be w_0's register.
+
+    With s = (m·2^32) mod 2^64 and h = ⌊m/2^32⌋, m·2^32 = s + h·2^64, so
+    m·c' = m·2^128 + m·2^96 − m·2^32 + m = (m − s) + (s − h)·2^64 + (h + m)·2^128.
+    Since m = w_0 + s mod 2^64, m − s = w_0 − b·2^64 with b the carry of w_0 + s, hence
+    (m·c' − w_0)/2^64 = (s − h − b) + (h + m)·2^64. Both s and h come from w_0 alone:
+    s = w_0·2^32 mod 2^64 (the 2^64 term of m·2^32 vanishes) and h = (w_0 mod 2^32 +
+    ⌊w_0/2^32⌋) mod 2^32, the high half of m. So the next round's w_0 waits for four
+    one-cycle steps (s and h, m with b, s − h − b, the subtraction from w_1) where the
+    two MULX of the form before stop 49 put eight on that path. h + m − c never borrows,
+    for c = 1 needs s − h − b < 0, so w_0 ≠ 0 and m ≠ 0 (2^32 + 1 is odd)."""
+    e(f"mov {{lo}}, {w0}")
+    e("shr {lo}, 32")
+    e(f"add {{lo:e}}, {low32(w0)}")
+    e(f"mov {{hi}}, {w0}")
+    e("shl {hi}, 32")
+    e("mov rdx, {hi}")
     e(f"add rdx, {w0}")
-    if c0 is None:
-        e(f"mov {{lo}}, {C0}")
-        e("mulx {hi}, {lo}, {lo}")
-        e(f"mov {x}, {C1}")
-        e(f"mulx {x}, {{lo}}, {x}")
-    else:
-        e(f"mulx {{hi}}, {{lo}}, {c0}")
-        e(f"mulx {x}, {{lo}}, {c1}")
-    e("add {hi}, {lo}")
-    e(f"adc {x}, rdx")
+    e("sbb {hi}, {lo}")
+    e(f"mov {x}, rdx")
+    e(f"sbb {x}, 0")
+    e(f"add {x}, {{lo}}")
     e("mov {lo}, 0")
     e("adc {lo}, 0")
 
 
-def reduction_round(e, W, x, c0, c1):
+def reduction_round(e, W, x):
     """One Montgomery step on w = W[0] + W[1]·2^64 + … + W[5]·2^320 < 2^384:
     w <- (w + m·p)/2^64 = (w − m·c')/2^64 + m·2^320, which stays below 2^384. Words
     1–3 lose (m·c' − w_0)/2^64, the borrow runs through words 4 and 5, and the new top
     word is m minus that borrow (never negative: a borrow needs m·c' > 0, so m ≥ 1).
     Returns the new order of W."""
-    m_and_v(e, W[0], x, c0, c1)
+    m_and_v(e, W[0], x)
     e(f"mov {W[0]}, rdx")
     e(f"sub {W[1]}, {{hi}}")
     e(f"sbb {W[2]}, {x}")
@@ -68,7 +70,7 @@ def accumulator_round(e, A):
     2^449): words 1–3 lose (m·c' − w_0)/2^64, the borrow runs to word 7, and m goes into
     word 6 with its carry into word 7. Arithmetic modulo 2^512 is exact here, since the
     true result (A + m·p)/2^64 is positive and below 2p·2^64. A(0)'s register is spent."""
-    m_and_v(e, A(0), A(0), None, None)
+    m_and_v(e, A(0), A(0))
     e(f"sub {A(1)}, {{hi}}")
     e(f"sbb {A(2)}, {A(0)}")
     e(f"sbb {A(3)}, {{lo}}")
@@ -101,14 +103,12 @@ def subtract_p_once(e, T):
         e(f"adc {T[k]}, {T[6]}")
 
 
-def reduce_and_finish(e, W, x, c0, c1):
+def reduce_and_finish(e, W, x):
     """W: the low half L of the 768-bit product, in registers; words 6–11 (the high
     half H) at `{s}` + 48…88. Six rounds make W = (L + M·p)/2^384 ≤ p; then W + H < 2p
     (H < p since the product is below p²) and one subtraction of p."""
-    e(f"mov {c0}, {C0}")
-    e(f"mov {c1}, {C1}")
     for _ in range(6):
-        W = reduction_round(e, W, x, c0, c1)
+        W = reduction_round(e, W, x)
     e(f"xor {low32(x)}, {low32(x)}")
     e(f"add {W[0]}, qword ptr [{{s}} + 48]")
     for k in range(1, 6):
@@ -191,8 +191,8 @@ def sqr(e):
             e(f"adox {r}, {d}")
             if k >= 6:
                 e(f"mov qword ptr [{{s}} + {8 * k}], {r}")
-    # Phase 3: the reduction ({a} is free now and holds C0).
-    return reduce_and_finish(e, u, tmp, "{a}", "{c1}")
+    # Phase 3: the reduction.
+    return reduce_and_finish(e, u, tmp)
 
 
 if __name__ == "__main__":

@@ -9,17 +9,20 @@
 //!
 //! # The reduction round
 //! A Montgomery round takes a value w to (w + m·p)/2^64 with m = w_0·(−p⁻¹ mod 2^64)
-//! = w_0·(2^32 + 1). It uses p = 2^384 − c' with c' = 2^128 + 2^96 − 2^32 + 1 =
-//! C0 + C1·2^64 + 2^128, C0 = 2^64 − 2^32 + 1 and C1 = 2^32 − 1:
-//! - m·p = m·2^384 − m·c', and m·c' = m·C0 + m·C1·2^64 + m·2^128: two MULX;
-//! - the low word of m·C0 equals w_0 (m·C0 ≡ w_0(1 + 2^32)(1 − 2^32) ≡ w_0 mod 2^64),
-//!   so word 0 cancels with no borrow;
-//! - the three words of (m·c' − w_0)/2^64 are a sum of three instructions, and words 1–3
-//!   of w lose them on one SBB chain that runs on to the top; m goes in at word 6.
+//! = w_0·(2^32 + 1). It uses p = 2^384 − c' with c' = 2^128 + 2^96 − 2^32 + 1, so
+//! m·p = m·2^384 − m·c', and takes m·c' apart by shifts (no MULX since stop 49):
+//! - with s = m·2^32 mod 2^64 and h = ⌊m/2^32⌋, m·c' = (m − s) + (s − h)·2^64 +
+//!   (h + m)·2^128, and m − s = w_0 − b·2^64 where b is the carry of m = w_0 + s;
+//! - so word 0 cancels, and the three words of (m·c' − w_0)/2^64 = (s − h − b) +
+//!   (h + m)·2^64 take one SBB and one ADD; words 1–3 of w lose them on one SBB chain
+//!   that runs on to the top, and m goes in at word 6;
+//! - s = w_0·2^32 mod 2^64 and h = (w_0 mod 2^32 + ⌊w_0/2^32⌋) mod 2^32 come from w_0
+//!   directly, so the next round's w_0 is four one-cycle steps behind this one's.
 //!
-//! Before stop 45 a round added m·p word by word: 4 MULX (p's three top words, all
-//! ones, shared one m·(2^64 − 1)) and two ADCX/ADOX chains of seven with three closing
-//! additions. On Intel cores ADC, ADCX, ADOX, SBB, CMOV and the shifts issue on ports 0
+//! Stops 45–48 formed m·c' with two MULX (m·(2^64 − 2^32 + 1) and m·(2^32 − 1)), which
+//! put eight cycles on that path. Before stop 45 a round added m·p word by word: 4 MULX
+//! (p's three top words, all ones, shared one m·(2^64 − 1)) and two ADCX/ADOX chains of
+//! seven with three closing additions. On Intel cores ADC, ADCX, ADOX, SBB, CMOV and the shifts issue on ports 0
 //! and 6 only, and a P-384 doubling is mostly such instructions, so their count bounds
 //! it.
 //!
@@ -30,7 +33,7 @@
 //! then the round above clears the low word; that register becomes the top word of the
 //! next round. The accumulator stays below 2^449 and ends below 2p, so one subtraction
 //! of p, undone by adding p back under the borrow mask, gives the result in [0, p).
-//! 48 MULX. x86-64 has exactly 13 general registers free for inline assembly (not rsp,
+//! 36 MULX. x86-64 has exactly 13 general registers free for inline assembly (not rsp,
 //! rbp, rbx): eight for the accumulator, two for the word products, RDX for MULX's
 //! implicit operand and the two pointers.
 //!
@@ -42,15 +45,21 @@
 //! reduce L alone: w < 2^384 throughout, so the borrow stops at word 5 and m minus that
 //! borrow is the new top word (never negative: a borrow needs m·c' > 0, so m ≥ 1).
 //! After six rounds w = (L + M·p)/2^384 ≤ p; H < p (a² < p²) is added and p subtracted
-//! once. 33 MULX.
+//! once. 21 MULX.
 //!
-//! Stand-alone copies (native build, pinned, best of 7 runs of 2·10^6, this Intel Xeon
-//! at about 4 GHz), in a dependent chain and in four interleaved independent chains,
-//! before stop 45 → now: product 34.3 → 33.2 ns and 29.4 → 25.0 ns, square 31.0 → 27.3
-//! ns and 26.9 → 20.3 ns. A product computed whole first and then reduced as the square
-//! is took 34.5 and 25.9 ns. On the Zen 4 machine of stop 40 the form before stop 45
-//! took 35.7 ns (product) and 31.7 ns (square) in a chain; the generic Montgomery code
-//! of `field::prime` takes 48.5 and 43.1 ns there. The rows and rounds are written out by
+//! Stand-alone copies (native build, pinned, best of 7 runs of 2·10^6), in a dependent
+//! chain and in four interleaved independent chains:
+//! - on the Zen 4 (AMD EPYC, family 25 model 17, 3.6 GHz) of stop 49, the MULX rounds
+//!   of stops 45–48 → the shift rounds: product 34.4 → 31.4 ns and 29.1 → 28.4 ns,
+//!   square 30.7 → 25.3 ns and 24.4 → 21.4 ns (three runs each, spread ≤ 0.1 ns);
+//! - on the Intel Xeon of stops 41–48 (about 4 GHz), before stop 45 → the MULX rounds:
+//!   product 34.3 → 33.2 ns and 29.4 → 25.0 ns, square 31.0 → 27.3 ns and 26.9 → 20.3
+//!   ns. A product computed whole first and then reduced as the square is took 34.5
+//!   and 25.9 ns.
+//!
+//! On the Zen 4 the form before stop 45 took 35.7–37.9 ns (product) and 31.9–34.0 ns
+//! (square) in a chain; the generic Montgomery code of `field::prime` takes 48.5 and
+//! 43.1 ns there (stop 40). The rows and rounds are written out by
 //! `tools/p384_adx_gen.py` (loops emitting these lines); reading one row and one round
 //! of each covers them all.
 //!
@@ -122,15 +131,17 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adc {t5}, {lo}",
                 "adc {t6}, 0",
                 "xor {t7:e}, {t7:e}",
-                "mov rdx, {t0}",
-                "shl rdx, 32",
+                "mov {lo}, {t0}",
+                "shr {lo}, 32",
+                "add {lo:e}, {t0:e}",
+                "mov {hi}, {t0}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {t0}",
-                "mov {lo}, 0xffffffff00000001",
-                "mulx {hi}, {lo}, {lo}",
-                "mov {t0}, 0xffffffff",
-                "mulx {t0}, {lo}, {t0}",
-                "add {hi}, {lo}",
-                "adc {t0}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {t0}, rdx",
+                "sbb {t0}, 0",
+                "add {t0}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "sub {t1}, {hi}",
@@ -166,15 +177,17 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adcx {t7}, {lo}",
                 "adox {t0}, {lo}",
                 "adcx {t0}, {lo}",
-                "mov rdx, {t1}",
-                "shl rdx, 32",
+                "mov {lo}, {t1}",
+                "shr {lo}, 32",
+                "add {lo:e}, {t1:e}",
+                "mov {hi}, {t1}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {t1}",
-                "mov {lo}, 0xffffffff00000001",
-                "mulx {hi}, {lo}, {lo}",
-                "mov {t1}, 0xffffffff",
-                "mulx {t1}, {lo}, {t1}",
-                "add {hi}, {lo}",
-                "adc {t1}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {t1}, rdx",
+                "sbb {t1}, 0",
+                "add {t1}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "sub {t2}, {hi}",
@@ -210,15 +223,17 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adcx {t0}, {lo}",
                 "adox {t1}, {lo}",
                 "adcx {t1}, {lo}",
-                "mov rdx, {t2}",
-                "shl rdx, 32",
+                "mov {lo}, {t2}",
+                "shr {lo}, 32",
+                "add {lo:e}, {t2:e}",
+                "mov {hi}, {t2}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {t2}",
-                "mov {lo}, 0xffffffff00000001",
-                "mulx {hi}, {lo}, {lo}",
-                "mov {t2}, 0xffffffff",
-                "mulx {t2}, {lo}, {t2}",
-                "add {hi}, {lo}",
-                "adc {t2}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {t2}, rdx",
+                "sbb {t2}, 0",
+                "add {t2}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "sub {t3}, {hi}",
@@ -254,15 +269,17 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adcx {t1}, {lo}",
                 "adox {t2}, {lo}",
                 "adcx {t2}, {lo}",
-                "mov rdx, {t3}",
-                "shl rdx, 32",
+                "mov {lo}, {t3}",
+                "shr {lo}, 32",
+                "add {lo:e}, {t3:e}",
+                "mov {hi}, {t3}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {t3}",
-                "mov {lo}, 0xffffffff00000001",
-                "mulx {hi}, {lo}, {lo}",
-                "mov {t3}, 0xffffffff",
-                "mulx {t3}, {lo}, {t3}",
-                "add {hi}, {lo}",
-                "adc {t3}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {t3}, rdx",
+                "sbb {t3}, 0",
+                "add {t3}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "sub {t4}, {hi}",
@@ -298,15 +315,17 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adcx {t2}, {lo}",
                 "adox {t3}, {lo}",
                 "adcx {t3}, {lo}",
-                "mov rdx, {t4}",
-                "shl rdx, 32",
+                "mov {lo}, {t4}",
+                "shr {lo}, 32",
+                "add {lo:e}, {t4:e}",
+                "mov {hi}, {t4}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {t4}",
-                "mov {lo}, 0xffffffff00000001",
-                "mulx {hi}, {lo}, {lo}",
-                "mov {t4}, 0xffffffff",
-                "mulx {t4}, {lo}, {t4}",
-                "add {hi}, {lo}",
-                "adc {t4}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {t4}, rdx",
+                "sbb {t4}, 0",
+                "add {t4}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "sub {t5}, {hi}",
@@ -342,15 +361,17 @@ pub fn mul(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
                 "adcx {t3}, {lo}",
                 "adox {t4}, {lo}",
                 "adcx {t4}, {lo}",
-                "mov rdx, {t5}",
-                "shl rdx, 32",
+                "mov {lo}, {t5}",
+                "shr {lo}, 32",
+                "add {lo:e}, {t5:e}",
+                "mov {hi}, {t5}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {t5}",
-                "mov {lo}, 0xffffffff00000001",
-                "mulx {hi}, {lo}, {lo}",
-                "mov {t5}, 0xffffffff",
-                "mulx {t5}, {lo}, {t5}",
-                "add {hi}, {lo}",
-                "adc {t5}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {t5}, rdx",
+                "sbb {t5}, 0",
+                "add {t5}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "sub {t6}, {hi}",
@@ -536,15 +557,17 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "adcx {x6}, {x6}",
                 "adox {x6}, {hi}",
                 "mov qword ptr [{s} + 88], {x6}",
-                "mov {a}, 0xffffffff00000001",
-                "mov {c1}, 0xffffffff",
-                "mov rdx, {x0}",
-                "shl rdx, 32",
+                "mov {lo}, {x0}",
+                "shr {lo}, 32",
+                "add {lo:e}, {x0:e}",
+                "mov {hi}, {x0}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {x0}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {x6}, {lo}, {c1}",
-                "add {hi}, {lo}",
-                "adc {x6}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {x6}, rdx",
+                "sbb {x6}, 0",
+                "add {x6}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "mov {x0}, rdx",
@@ -554,13 +577,17 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "sbb {x4}, 0",
                 "sbb {x5}, 0",
                 "sbb {x0}, 0",
-                "mov rdx, {x1}",
-                "shl rdx, 32",
+                "mov {lo}, {x1}",
+                "shr {lo}, 32",
+                "add {lo:e}, {x1:e}",
+                "mov {hi}, {x1}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {x1}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {x6}, {lo}, {c1}",
-                "add {hi}, {lo}",
-                "adc {x6}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {x6}, rdx",
+                "sbb {x6}, 0",
+                "add {x6}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "mov {x1}, rdx",
@@ -570,13 +597,17 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "sbb {x5}, 0",
                 "sbb {x0}, 0",
                 "sbb {x1}, 0",
-                "mov rdx, {x2}",
-                "shl rdx, 32",
+                "mov {lo}, {x2}",
+                "shr {lo}, 32",
+                "add {lo:e}, {x2:e}",
+                "mov {hi}, {x2}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {x2}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {x6}, {lo}, {c1}",
-                "add {hi}, {lo}",
-                "adc {x6}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {x6}, rdx",
+                "sbb {x6}, 0",
+                "add {x6}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "mov {x2}, rdx",
@@ -586,13 +617,17 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "sbb {x0}, 0",
                 "sbb {x1}, 0",
                 "sbb {x2}, 0",
-                "mov rdx, {x3}",
-                "shl rdx, 32",
+                "mov {lo}, {x3}",
+                "shr {lo}, 32",
+                "add {lo:e}, {x3:e}",
+                "mov {hi}, {x3}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {x3}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {x6}, {lo}, {c1}",
-                "add {hi}, {lo}",
-                "adc {x6}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {x6}, rdx",
+                "sbb {x6}, 0",
+                "add {x6}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "mov {x3}, rdx",
@@ -602,13 +637,17 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "sbb {x1}, 0",
                 "sbb {x2}, 0",
                 "sbb {x3}, 0",
-                "mov rdx, {x4}",
-                "shl rdx, 32",
+                "mov {lo}, {x4}",
+                "shr {lo}, 32",
+                "add {lo:e}, {x4:e}",
+                "mov {hi}, {x4}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {x4}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {x6}, {lo}, {c1}",
-                "add {hi}, {lo}",
-                "adc {x6}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {x6}, rdx",
+                "sbb {x6}, 0",
+                "add {x6}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "mov {x4}, rdx",
@@ -618,13 +657,17 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 "sbb {x2}, 0",
                 "sbb {x3}, 0",
                 "sbb {x4}, 0",
-                "mov rdx, {x5}",
-                "shl rdx, 32",
+                "mov {lo}, {x5}",
+                "shr {lo}, 32",
+                "add {lo:e}, {x5:e}",
+                "mov {hi}, {x5}",
+                "shl {hi}, 32",
+                "mov rdx, {hi}",
                 "add rdx, {x5}",
-                "mulx {hi}, {lo}, {a}",
-                "mulx {x6}, {lo}, {c1}",
-                "add {hi}, {lo}",
-                "adc {x6}, rdx",
+                "sbb {hi}, {lo}",
+                "mov {x6}, rdx",
+                "sbb {x6}, 0",
+                "add {x6}, {lo}",
                 "mov {lo}, 0",
                 "adc {lo}, 0",
                 "mov {x5}, rdx",
@@ -667,7 +710,6 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
                 s = in(reg) scratch.as_mut_ptr(),
                 lo = out(reg) _,
                 hi = out(reg) _,
-                c1 = out(reg) _,
                 x0 = out(reg) r0,
                 x1 = out(reg) r1,
                 x2 = out(reg) r2,

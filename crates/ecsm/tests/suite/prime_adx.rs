@@ -319,19 +319,31 @@ fn p384_chains_match_the_portable_code() {
 
 /// One reduction round of the P-384 assembly on w < 2^384 (`backend::p384_adx`, module
 /// documentation), modelled on integers: the new w = (w + m·p)/2^64, whether the sum
-/// u2 = B_hi + m + carry carried out (u3 = 1), and whether the subtraction of
-/// (m·c' − w_0)/2^64 borrowed out of word 5 (the new top word is then m − 1).
-fn p384_round(w: &BigUint, p: &BigUint) -> (BigUint, bool, bool) {
+/// u2 = h + m − c carried out (u3 = 1), whether the low word u1 = s − h − b borrowed
+/// (c = 1), and whether the subtraction of (m·c' − w_0)/2^64 borrowed out of word 5
+/// (the new top word is then m − 1).
+fn p384_round(w: &BigUint, p: &BigUint) -> (BigUint, bool, bool, bool) {
     let mask64 = (BigUint::one() << 64u32) - 1u8;
     let w0 = (w & &mask64).to_u64_digits().first().copied().unwrap_or(0);
     let m = w0.wrapping_mul((1 << 32) + 1);
-    let a = u128::from(m) * 0xffff_ffff_0000_0001u128;
-    let b = u128::from(m) * 0xffff_ffffu128;
-    assert_eq!(a as u64, w0, "m·C0 ≡ w_0 (mod 2^64)");
-    let (u1, c1) = ((a >> 64) as u64).overflowing_add(b as u64);
-    let u2 = u128::from((b >> 64) as u64) + u128::from(m) + u128::from(c1);
+    let s = w0 << 32;
+    let h = ((w0 & 0xffff_ffff) + (w0 >> 32)) & 0xffff_ffff;
+    assert_eq!((s, h), (m << 32, m >> 32), "s and h from w_0 alone");
+    let (sum, b) = w0.overflowing_add(s);
+    assert_eq!(sum, m, "m = w_0 + s");
+    let (t, c_a) = s.overflowing_sub(h);
+    let (u1, c_b) = t.overflowing_sub(u64::from(b));
+    let c = c_a || c_b;
+    assert!(m >= u64::from(c), "h + m − c never borrows");
+    let u2 = u128::from(m - u64::from(c)) + u128::from(h);
     let carried = u2 >> 64 != 0;
     let v = BigUint::from(u1) + (BigUint::from(u2) << 64u32);
+    let c_prime = (BigUint::one() << 384u32) - p;
+    assert_eq!(
+        BigUint::from(m) * &c_prime - w0,
+        &v << 64u32,
+        "(m·c' − w_0)/2^64"
+    );
     let borrowed = (w >> 64u32) < v;
     let next = (w + BigUint::from(m) * p) >> 64u32;
     assert_eq!(
@@ -339,14 +351,16 @@ fn p384_round(w: &BigUint, p: &BigUint) -> (BigUint, bool, bool) {
         (w >> 64u32) + (BigUint::from(m) << 320u32) - v,
         "round model"
     );
-    (next, carried, borrowed)
+    (next, carried, c, borrowed)
 }
 
-/// The rarest paths of the P-384 reduction rounds: a round whose three-word sum carries
-/// out (m within 2^32 of 2^64, one round in 2^32 at random) and a round whose borrow
+/// The rarest paths of the P-384 reduction rounds: a round whose sum h + m − c carries
+/// out (m within 2^32 of 2^64, one round in 2^32 at random), a round whose low word
+/// s − h − b borrows (w_0 a nonzero multiple of 2^32, as rare), and a round whose borrow
 /// reaches the top word. The operands are chosen so that round 0 sees m = 2^64 − j for
-/// small j (b = 1 makes the low half of the product a itself), and the model above
-/// confirms that both paths ran; the assembly must agree with the oracle on all of them.
+/// small j and for multiples j of 2^32 (b = 1 makes the low half of the product a
+/// itself), and the model above confirms that each path ran; the assembly must agree
+/// with the oracle on all of them.
 #[test]
 fn p384_reduction_rounds_that_carry_out_or_borrow_into_the_top_word_match_the_oracle() {
     if !p384_adx::available() {
@@ -363,9 +377,13 @@ fn p384_reduction_rounds_that_carry_out_or_borrow_into_the_top_word_match_the_or
     }
     assert_eq!(k.wrapping_mul(k_inv), 1);
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    let (mut carried, mut borrowed, mut both) = (0, 0, 0);
+    let (mut carried, mut wrapped, mut borrowed, mut both) = (0, 0, 0, 0);
     let mut cases = 0;
-    for j in (1..=64u64).chain([1 << 31, (1 << 32) - 1, 1 << 32, (1 << 32) + 1]) {
+    let multiples_of_2_32 = (1..=16u64).map(|t| t << 32).chain([u64::MAX << 32]);
+    for j in (1..=64u64)
+        .chain([1 << 31, (1 << 32) - 1, (1 << 32) + 1])
+        .chain(multiples_of_2_32)
+    {
         let w0 = 0u64.wrapping_sub(j).wrapping_mul(k_inv);
         for upper in 0..8 {
             let mut a = [0u64; 6];
@@ -386,10 +404,10 @@ fn p384_reduction_rounds_that_carry_out_or_borrow_into_the_top_word_match_the_or
             for b in [[1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 1 << 40], a] {
                 let t = big(&a) * big(&b);
                 let mut w = &t % (BigUint::one() << 384u32);
-                let (mut c, mut bo) = (false, false);
+                let (mut c, mut wr, mut bo) = (false, false, false);
                 for _ in 0..6 {
-                    let (next, c_r, b_r) = p384_round(&w, &p);
-                    (w, c, bo) = (next, c || c_r, bo || b_r);
+                    let (next, c_r, w_r, b_r) = p384_round(&w, &p);
+                    (w, c, wr, bo) = (next, c || c_r, wr || w_r, bo || b_r);
                 }
                 let expect = &t * &r_inv % &p;
                 assert_eq!(&(w + (&t >> 384u32)) % &p, expect, "model");
@@ -399,12 +417,13 @@ fn p384_reduction_rounds_that_carry_out_or_borrow_into_the_top_word_match_the_or
                     assert_eq!(big(&p384_adx::sqr(&a).expect("available")), expect);
                 }
                 carried += usize::from(c);
+                wrapped += usize::from(wr);
                 borrowed += usize::from(bo);
                 both += usize::from(c && bo);
                 cases += 1;
             }
         }
     }
-    eprintln!("{cases} products: {carried} with a carried sum, {borrowed} with a borrowed top word, {both} with both");
-    assert!(carried >= 100 && borrowed >= 100 && both >= 10);
+    eprintln!("{cases} products: {carried} with a carried sum, {wrapped} with a borrowed low word, {borrowed} with a borrowed top word, {both} with a carried sum and a borrowed top word");
+    assert!(carried >= 100 && wrapped >= 100 && borrowed >= 100 && both >= 10);
 }
