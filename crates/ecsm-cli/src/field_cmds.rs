@@ -64,6 +64,15 @@ pub fn info(backend: BackendKind) {
     };
     println!("p256-field: {p256}");
     println!("p384-field: {p256}");
+    if ecsm::backend::adx::available() {
+        // The four-word squares (P-256, secp256k1) double by SHLD or on ADCX/ADOX, by vendor.
+        let form = if ecsm::backend::adx::shld_doubling() {
+            "shld (the faster form on Intel)"
+        } else {
+            "adcx (the faster form on AMD)"
+        };
+        println!("four-word-square: {form}");
+    }
 }
 
 fn field_line<const N: usize, S: Gf2mSpec<N>>() -> String {

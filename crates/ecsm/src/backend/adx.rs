@@ -7,24 +7,33 @@ const UNKNOWN: u8 = 0;
 const OFF: u8 = 1;
 const ON: u8 = 2;
 static STATE: AtomicU8 = AtomicU8::new(UNKNOWN);
+static SHLD: AtomicU8 = AtomicU8::new(UNKNOWN);
 
-/// True when this process runs the prime-field assembly: the CPU has BMI2 and ADX, and
-/// `ECSM_BACKEND` does not ask for the portable code. Decided once; one load after that.
+/// A yes or no kept in `state`: `decide` runs on the first call, one load after that.
 #[inline(always)]
-pub fn available() -> bool {
-    match STATE.load(Ordering::Relaxed) {
+fn decided_once(state: &AtomicU8, decide: fn() -> bool) -> bool {
+    match state.load(Ordering::Relaxed) {
         ON => true,
         OFF => false,
-        _ => decide(),
+        _ => decide_and_keep(state, decide),
     }
 }
 
 #[cold]
 #[inline(never)]
-fn decide() -> bool {
-    let on = supported() && super::selected() != super::BackendKind::Portable;
-    STATE.store(if on { ON } else { OFF }, Ordering::Relaxed);
+fn decide_and_keep(state: &AtomicU8, decide: fn() -> bool) -> bool {
+    let on = decide();
+    state.store(if on { ON } else { OFF }, Ordering::Relaxed);
     on
+}
+
+/// True when this process runs the prime-field assembly: the CPU has BMI2 and ADX, and
+/// `ECSM_BACKEND` does not ask for the portable code. Decided once; one load after that.
+#[inline(always)]
+pub fn available() -> bool {
+    decided_once(&STATE, || {
+        supported() && super::selected() != super::BackendKind::Portable
+    })
 }
 
 /// True when the CPU has the instructions (BMI2 and ADX), whatever `ECSM_BACKEND` says.
@@ -39,20 +48,11 @@ pub fn supported() -> bool {
     }
 }
 
-/// The template of the 512-bit square a² of the four words behind `{a}` into `{t0}`…`{t7}`
-/// (low to high), for the `asm!` blocks of the four-word fields: the six cross products
-/// once (6 MULX on two carry chains), doubled, plus the four diagonal squares (4 MULX).
-/// Uses `rdx`, `{lo}`, `{hi}` and a scratch `{z}`; reads `{a}` and leaves it.
-///
-/// The doubling is six SHLD by 1 from the top word down (the cross products sum to less
-/// than 2^511, so the top bit is free) and one ADD, none waiting for another; then the
-/// squares go in on one ADC chain. The earlier form doubled and added on two interleaved
-/// chains (ADCX and ADOX, 16 instructions), which on Intel all issue on ports 0 and 6
-/// with the reduction's carries and shifts, while SHLD issues on port 1. Stand-alone
-/// P-256 square in a dependent chain (native build, pinned, this Rocket Lake Xeon,
-/// minima of 7 runs of 5·10^6): 42.2–42.7 → 39.6–39.7 cycles.
+/// The six cross products a_i·a_j (i < j) of the four words behind `{a}`, once, into
+/// `{t1}`…`{t7}` (6 MULX on two carry chains); `{z}` ends as 0. The first part of both
+/// forms of the four-word square below.
 #[cfg(target_arch = "x86_64")]
-macro_rules! square_wide_4 {
+macro_rules! cross_products_4 {
     () => {
         concat!(
             "mov rdx, qword ptr [{a}]",
@@ -105,6 +105,32 @@ macro_rules! square_wide_4 {
             "\n",
             "adcx {t7}, {z}",
             "\n",
+        )
+    };
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use cross_products_4;
+
+/// The template of the 512-bit square a² of the four words behind `{a}` into `{t0}`…`{t7}`
+/// (low to high), for the `asm!` blocks of the four-word fields: the six cross products
+/// once (6 MULX on two carry chains), doubled, plus the four diagonal squares (4 MULX).
+/// Uses `rdx`, `{lo}`, `{hi}` and a scratch `{z}`; reads `{a}` and leaves it.
+///
+/// The doubling is six SHLD by 1 from the top word down (the cross products sum to less
+/// than 2^511, so the top bit is free) and one ADD, none waiting for another; then the
+/// squares go in on one ADC chain. The earlier form, kept as [`square_wide_4_adcx`],
+/// doubles and adds on two interleaved chains (ADCX and ADOX, 16 instructions), which on
+/// Intel all issue on ports 0 and 6 with the reduction's carries and shifts, while SHLD
+/// issues on port 1. Stand-alone P-256 square in a dependent chain (native build, pinned,
+/// minima of 7 runs of 5·10^6): on the Rocket Lake Xeon of stop 42, 42.2–42.7 → 39.6–39.7
+/// cycles; on the Zen 4 of stop 49 the other way, 10.90–10.95 ns with ADCX/ADOX against
+/// 11.72–11.74 ns with SHLD (11.04–11.06 ns with a plain ADD/ADC doubling chain). So
+/// [`shld_doubling`] picks the form by vendor.
+#[cfg(target_arch = "x86_64")]
+macro_rules! square_wide_4 {
+    () => {
+        concat!(
+            super::adx::cross_products_4!(),
             "shld {t7}, {t6}, 1",
             "\n",
             "shld {t6}, {t5}, 1",
@@ -154,3 +180,129 @@ macro_rules! square_wide_4 {
 }
 #[cfg(target_arch = "x86_64")]
 pub(crate) use square_wide_4;
+
+/// [`square_wide_4`] with the doubling and the diagonal squares on two interleaved carry
+/// chains (ADCX doubles word k, ADOX adds the square's half), the form of stops 35–41 and
+/// the one AMD cores run (see [`shld_doubling`]).
+#[cfg(target_arch = "x86_64")]
+macro_rules! square_wide_4_adcx {
+    () => {
+        concat!(
+            super::adx::cross_products_4!(),
+            "mov rdx, qword ptr [{a}]",
+            "\n",
+            "mulx {hi}, {t0}, rdx",
+            "\n",
+            "xor {z:e}, {z:e}",
+            "\n",
+            "adcx {t1}, {t1}",
+            "\n",
+            "adox {t1}, {hi}",
+            "\n",
+            "mov rdx, qword ptr [{a} + 8]",
+            "\n",
+            "mulx {hi}, {lo}, rdx",
+            "\n",
+            "adcx {t2}, {t2}",
+            "\n",
+            "adox {t2}, {lo}",
+            "\n",
+            "adcx {t3}, {t3}",
+            "\n",
+            "adox {t3}, {hi}",
+            "\n",
+            "mov rdx, qword ptr [{a} + 16]",
+            "\n",
+            "mulx {hi}, {lo}, rdx",
+            "\n",
+            "adcx {t4}, {t4}",
+            "\n",
+            "adox {t4}, {lo}",
+            "\n",
+            "adcx {t5}, {t5}",
+            "\n",
+            "adox {t5}, {hi}",
+            "\n",
+            "mov rdx, qword ptr [{a} + 24]",
+            "\n",
+            "mulx {hi}, {lo}, rdx",
+            "\n",
+            "adcx {t6}, {t6}",
+            "\n",
+            "adox {t6}, {lo}",
+            "\n",
+            "adcx {t7}, {t7}",
+            "\n",
+            "adox {t7}, {hi}",
+            "\n",
+        )
+    };
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use square_wide_4_adcx;
+
+/// `pub fn sqr` (the doc comment given, then the form [`shld_doubling`] picks) and
+/// `pub fn sqr_both_forms` (both forms, for the tests) of a four-word field module,
+/// around that module's `sqr_asm!(template, a)`: its `asm!` block, which must only run
+/// where `available()` was checked.
+macro_rules! four_word_square_fns {
+    ($(#[$doc:meta])*) => {
+        $(#[$doc])*
+        ///
+        /// The doubling takes the form [`super::adx::shld_doubling`] picks for this CPU.
+        #[inline(always)]
+        pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
+            #[cfg(target_arch = "x86_64")]
+            if available() {
+                return Some(if super::adx::shld_doubling() {
+                    sqr_asm!(square_wide_4, a)
+                } else {
+                    sqr_asm!(square_wide_4_adcx, a)
+                });
+            }
+            let _ = a;
+            None
+        }
+
+        /// [`sqr`] in both forms of the doubling (SHLD, then ADCX/ADOX), whatever this
+        /// CPU would pick, for the tests that hold each to the other and to the oracle;
+        /// None when [`available`] is false.
+        pub fn sqr_both_forms(a: &[u64; 4]) -> Option<([u64; 4], [u64; 4])> {
+            #[cfg(target_arch = "x86_64")]
+            if available() {
+                return Some((sqr_asm!(square_wide_4, a), sqr_asm!(square_wide_4_adcx, a)));
+            }
+            let _ = a;
+            None
+        }
+    };
+}
+pub(crate) use four_word_square_fns;
+
+/// True when the four-word squares double by SHLD (`square_wide_4`), false when they
+/// take the ADCX/ADOX form (`square_wide_4_adcx`): false on AMD (and Hygon) cores,
+/// where SHLD is the slower of the two (measured above), true elsewhere. Decided once from
+/// CPUID's vendor string; one load after that. Both forms give the same words, and the
+/// tests run both on every CPU.
+#[inline(always)]
+pub fn shld_doubling() -> bool {
+    decided_once(&SHLD, || !vendor_is_amd())
+}
+
+/// True when CPUID leaf 0 names AMD or Hygon (whose cores are AMD's Zen).
+fn vendor_is_amd() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Leaf 0 exists on every x86-64 processor.
+        let r = core::arch::x86_64::__cpuid(0);
+        let mut v = [0u8; 12];
+        v[..4].copy_from_slice(&r.ebx.to_le_bytes());
+        v[4..8].copy_from_slice(&r.edx.to_le_bytes());
+        v[8..].copy_from_slice(&r.ecx.to_le_bytes());
+        &v == b"AuthenticAMD" || &v == b"HygonGenuine"
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}

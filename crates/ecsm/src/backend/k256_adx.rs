@@ -197,22 +197,26 @@ pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     None
 }
 
+super::adx::four_word_square_fns! {
 /// a² mod p for a in [0, p), or None when [`available`] is false: the 512-bit square
 /// (the six cross products once, 6 MULX, doubled, plus the four diagonal squares, 4
 /// MULX), then the same fold as [`mul`]: 16 MULX against the product's 22.
-#[inline(always)]
-pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
-    #[cfg(target_arch = "x86_64")]
-    if available() {
+}
+
+/// The `asm!` block of [`sqr`] with the square template `$square` of `backend::adx`.
+/// Only for use where `available()` was checked.
+#[cfg(target_arch = "x86_64")]
+macro_rules! sqr_asm {
+    ($square:ident, $a:ident) => {{
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
-        // SAFETY: `available()` checked BMI2 and ADX; the block reads the four words
-        // behind `a` (a live `[u64; 4]` reference), writes only the registers declared
-        // here and the flags, and touches no stack.
+        // SAFETY: the caller checked `available()` (BMI2 and ADX); the block reads the
+        // four words behind `a` (a live `[u64; 4]` reference), writes only the registers
+        // declared here and the flags, and touches no stack.
         unsafe {
             core::arch::asm!(
-            super::adx::square_wide_4!(),
+            super::adx::$square!(),
             fold_c!(),
-                a = in(reg) a.as_ptr(),
+                a = in(reg) $a.as_ptr(),
                 z = out(reg) _,
                 lo = out(reg) _,
                 hi = out(reg) _,
@@ -228,11 +232,11 @@ pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
                 options(pure, readonly, nostack)
             );
         }
-        return Some([r0, r1, r2, r3]);
-    }
-    let _ = a;
-    None
+        [r0, r1, r2, r3]
+    }};
 }
+#[cfg(target_arch = "x86_64")]
+use sqr_asm;
 
 /// a + b mod p for a, b in [0, p), or None when [`available`] is false.
 #[inline(always)]

@@ -179,24 +179,28 @@ pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     None
 }
 
+super::adx::four_word_square_fns! {
 /// a²·2^−256 mod p for a in [0, p), or None when [`available`] is false.
 ///
 /// The 512-bit square first (6 cross products, doubled, and the 4 squares of the words:
 /// 10 MULX), then the low half reduced in four rounds as in [`mul`] (4 MULX), then the
 /// high half added and p subtracted once: a² < p² makes the high half below p and the
 /// reduced low half at most p, so the sum is below 2p.
-#[inline(always)]
-pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
-    #[cfg(target_arch = "x86_64")]
-    if available() {
+}
+
+/// The `asm!` block of [`sqr`] with the square template `$square` of `backend::adx`.
+/// Only for use where `available()` was checked.
+#[cfg(target_arch = "x86_64")]
+macro_rules! sqr_asm {
+    ($square:ident, $a:ident) => {{
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
-        // SAFETY: `available()` checked BMI2 and ADX; the block reads the four words
-        // behind `a` (a live `[u64; 4]` reference), then reuses that register for p_3;
-        // it writes only the registers declared here and the flags, and touches no
-        // stack.
+        // SAFETY: the caller checked `available()` (BMI2 and ADX); the block reads the
+        // four words behind `a` (a live `[u64; 4]` reference), then reuses that register
+        // for p_3; it writes only the registers declared here and the flags, and touches
+        // no stack.
         unsafe {
             core::arch::asm!(
-            super::adx::square_wide_4!(),
+            super::adx::$square!(),
             "mov {a}, 0xffffffff00000001",
             "mov rdx, {t0}",
             "mulx {hi}, {lo}, {a}",
@@ -250,7 +254,7 @@ pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
             "cmovc {t0}, {t5}",
             "cmovc {t1}, {t6}",
             "cmovc {t2}, {t7}",
-                a = inout(reg) a.as_ptr() => _,
+                a = inout(reg) $a.as_ptr() => _,
                 z = out(reg) _,
                 lo = out(reg) _,
                 hi = out(reg) r0,
@@ -266,11 +270,11 @@ pub fn sqr(a: &[u64; 4]) -> Option<[u64; 4]> {
                 options(pure, readonly, nostack)
             );
         }
-        return Some([r0, r1, r2, r3]);
-    }
-    let _ = a;
-    None
+        [r0, r1, r2, r3]
+    }};
 }
+#[cfg(target_arch = "x86_64")]
+use sqr_asm;
 
 /// a + b mod p for a, b in [0, p), or None when [`available`] is false.
 #[inline(always)]

@@ -201,6 +201,66 @@ fn check_pairs<const N: usize, S: FpSpec<N>>(xs: &[Fp<N, S>], p: &BigUint) {
     }
 }
 
+/// The two forms of the four-word square's doubling (SHLD, or ADCX/ADOX; the field runs
+/// the one `backend::adx::shld_doubling` picks by CPU vendor), both on every CPU with
+/// BMI2/ADX: the same words as each other, as the oracle (P-256: a²·2^−256 mod p on the
+/// stored words; secp256k1: a² mod p) and as the dispatched square, on edges and 3000
+/// random operands per field.
+#[test]
+fn four_word_squares_agree_in_both_doubling_forms() {
+    if !p256_adx::available() {
+        eprintln!("BMI2/ADX assembly not in use here: nothing to compare");
+        assert!(p256_adx::sqr_both_forms(&[1, 0, 0, 0]).is_none());
+        return;
+    }
+    eprintln!(
+        "this CPU's form: {}",
+        if ecsm::backend::adx::shld_doubling() {
+            "SHLD"
+        } else {
+            "ADCX/ADOX"
+        }
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let one = BigUint::one();
+    for (p, montgomery) in [(p(), true), (p_k1(), false)] {
+        let r_inv = (&one << 256u32).modpow(&(&p - 2u8), &p);
+        let mut vals = common_edges(&p);
+        vals.extend([
+            &one << 255u32,
+            (&one << 192u32) - 1u8,
+            (&one << 128u32) - 1u8,
+            (&one << 64u32) - 1u8,
+            BigUint::from(u64::MAX) << 192u32,
+        ]);
+        for _ in 0..3000 {
+            let w: [u64; 4] = rand::Rng::gen(&mut rng);
+            vals.push(big(&w));
+        }
+        vals.retain(|v| v < &p);
+        for v in &vals {
+            let mut words = v.to_u64_digits();
+            words.resize(4, 0);
+            let a: [u64; 4] = words.try_into().expect("four words");
+            let (both, one_form) = if montgomery {
+                (p256_adx::sqr_both_forms(&a), p256_adx::sqr(&a))
+            } else {
+                (k256_adx::sqr_both_forms(&a), k256_adx::sqr(&a))
+            };
+            let (shld, adcx) = both.expect("available");
+            assert_eq!(shld, adcx, "{a:x?}");
+            assert_eq!(one_form, Some(shld), "{a:x?}");
+            let square = v * v % &p;
+            let expect = if montgomery {
+                square * &r_inv % &p
+            } else {
+                square
+            };
+            assert_eq!(big(&shld), expect, "{a:x?}");
+        }
+    }
+}
+
 #[test]
 fn p256_products_sums_and_differences_match_the_portable_code_and_the_oracle() {
     let mut xs = edge_elements();
