@@ -182,8 +182,8 @@ macro_rules! square_wide_4 {
 pub(crate) use square_wide_4;
 
 /// [`square_wide_4`] with the doubling and the diagonal squares on two interleaved carry
-/// chains (ADCX doubles word k, ADOX adds the square's half), the form of stops 35–41 and
-/// the one AMD cores run (see [`shld_doubling`]).
+/// chains (ADCX doubles word k, ADOX adds the square's half): the form used before
+/// stop 42, and the one AMD cores run (see [`shld_doubling`]).
 #[cfg(target_arch = "x86_64")]
 macro_rules! square_wide_4_adcx {
     () => {
