@@ -293,8 +293,11 @@ pub fn shld_doubling() -> bool {
 fn vendor_is_amd() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        // Leaf 0 exists on every x86-64 processor.
-        let r = core::arch::x86_64::__cpuid(0);
+        // `__cpuid` is a safe function in current Rust and an `unsafe` one in older
+        // releases, so the block keeps builds at the declared rust-version working.
+        // SAFETY: CPUID leaf 0 exists on every x86-64 processor and reads only registers.
+        #[allow(unused_unsafe)]
+        let r = unsafe { core::arch::x86_64::__cpuid(0) };
         let mut v = [0u8; 12];
         v[..4].copy_from_slice(&r.ebx.to_le_bytes());
         v[4..8].copy_from_slice(&r.edx.to_le_bytes());
