@@ -583,9 +583,14 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
     a: &[u64; N],
     b: &[u64; N],
 ) -> [u64; N] {
-    // SAFETY: the caller guarantees what `C` uses.
-    let p = unsafe { product_with::<N, C>(a, b) };
-    reduce_vecs::<N, R>(&p, 2 * N.div_ceil(2))
+    // SAFETY: the caller guarantees what `C` uses (both calls).
+    unsafe {
+        if let Some(r) = super::clmul233::mul_n::<N, R, C>(a, b) {
+            return r;
+        }
+        let p = product_with::<N, C>(a, b);
+        reduce_vecs::<N, R>(&p, 2 * N.div_ceil(2))
+    }
 }
 
 /// `R::reduce(a·b + c·d)`: the two products summed unreduced and reduced once (one
@@ -605,6 +610,10 @@ pub(super) unsafe fn mul_add_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
     c: &[u64; N],
     d: &[u64; N],
 ) -> Option<[u64; N]> {
+    // SAFETY: the caller guarantees what `C` uses.
+    if let Some(r) = unsafe { super::clmul233::mul_add_n::<N, R, C>(a, b, c, d) } {
+        return Some(r);
+    }
     if !const { has_karatsuba_blocks(N.div_ceil(2), N % 2 == 1) } {
         return None;
     }
@@ -815,6 +824,10 @@ pub unsafe fn square<const N: usize, R: Reduction<N>>(a: &[u64; N]) -> [u64; N] 
 pub(super) unsafe fn square_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
     a: &[u64; N],
 ) -> [u64; N] {
+    // SAFETY: the caller guarantees what `C` uses.
+    if let Some(r) = unsafe { super::clmul233::square_n::<N, R, C>(a) } {
+        return r;
+    }
     let pairs = N.div_ceil(2);
     let mut sq = [zero(); MAX_LIMBS + 1];
     for p in 0..pairs {

@@ -454,7 +454,12 @@ pub unsafe fn mul_pair<const N: usize, R: Reduction<N>>(
     d: &[u64; N],
 ) -> ([u64; N], [u64; N]) {
     // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
-    unsafe { split_lanes(&reduced_pair::<N, R>(a, b, c, d)) }
+    unsafe {
+        if let Some(r) = super::clmul233::mul_pair_n::<N, R>(a, b, c, d) {
+            return r;
+        }
+        split_lanes(&reduced_pair::<N, R>(a, b, c, d))
+    }
 }
 
 /// (`R::reduce(a²)`, `R::reduce(c²)`) for a field of [`pairs_apply`]: a in the low lane,
@@ -470,6 +475,9 @@ pub unsafe fn square_pair<const N: usize, R: Reduction<N>>(
 ) -> ([u64; N], [u64; N]) {
     // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ (this function's contract).
     unsafe {
+        if let Some(r) = super::clmul233::square_pair_n::<N, R>(a, c) {
+            return r;
+        }
         let blocks = N.div_ceil(2);
         let u = lanes(a, c);
         let mut sq = [_mm256_setzero_si256(); PAIR_VECS];
@@ -523,6 +531,10 @@ pub unsafe fn mul_add_pair<const N: usize, R: Reduction<N>>(
     c: &[u64; N],
     d: &[u64; N],
 ) -> [u64; N] {
+    // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ.
+    if let Some(r) = unsafe { super::clmul233::mul_add_pair_n::<N, R>(a, b, c, d) } {
+        return r;
+    }
     // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ and that `pairs_apply` holds.
     let r = unsafe { reduced_pair::<N, R>(a, b, c, d) };
     let mut words = [0u64; PAIR_VECS];

@@ -195,7 +195,48 @@ fn backends_agree<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     }
 }
 
+/// x^i · x^j = x^(i+j) for every degree i + j of a product (0 … 2m − 2), three ways of
+/// splitting each, single and paired and in sums: every bit of the double-width
+/// product goes once through the reduction on its own, so each of its shifted terms
+/// (e.g. the five of `backend::clmul233`) is seen at every offset. x^k comes from the
+/// reference, one coefficient at a time.
+fn monomial_products<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
+    let f = polynomial(S::M);
+    let m = S::M;
+    let x = bits(&[2], m);
+    // powers[k] = x^k mod f, by the reference.
+    let mut powers = vec![bits(&[1], m)];
+    for k in 1..2 * m - 1 {
+        let next = reference_mul(&powers[k - 1], &x, f);
+        powers.push(next);
+    }
+    let elem = |i: usize| Gf2m::<N, S, B>::from_words(&monomial_words(N, i));
+    for (k, power) in powers.iter().enumerate() {
+        let lo = k.saturating_sub(m - 1);
+        let hi = k.min(m - 1);
+        let want = expected::<N>(power.clone());
+        for i in [lo, (lo + hi) / 2, hi] {
+            let (a, b) = (elem(i), elem(k - i));
+            assert_eq!(coeffs(&(a * b)), want, "{} x^{i} · x^{}", B::NAME, k - i);
+            let (p, q) = Field::mul_pair(&a, &b, &b, &a);
+            assert_eq!((coeffs(&p), coeffs(&q)), (want.clone(), want.clone()));
+            let zero = Gf2m::<N, S, B>::from_words(&[0; N]);
+            assert_eq!(coeffs(&Field::mul_add(&a, &b, &zero, &a)), want);
+            assert_eq!(coeffs(&Field::mul_add(&zero, &a, &a, &b)), want);
+        }
+        if k % 2 == 0 {
+            let a = elem(k / 2);
+            assert_eq!(coeffs(&a.square()), want, "{} (x^{})²", B::NAME, k / 2);
+            let (p, q) = Field::square_pair(&a, &a);
+            assert_eq!((coeffs(&p), coeffs(&q)), (want.clone(), want));
+        }
+    }
+}
+
 gf2m_tests! {
+    portable_monomial_products: monomial_products<Portable>;
+    clmul_monomial_products: monomial_products<Clmul>;
+    vpclmul_monomial_products: monomial_products<Vpclmul>;
     portable_matches_reference: matches_reference<Portable>;
     clmul_matches_reference: matches_reference<Clmul>;
     vpclmul_matches_reference: matches_reference<Vpclmul>;
