@@ -3,7 +3,8 @@
 //! of the `clmul` backend (an element in two 128-bit registers), and their two-lane
 //! forms for the `vpclmul` backend (two elements side by side in 256-bit registers).
 //! Both backends take these in place of their generic code for this field
-//! ([`applies`]); `tests/suite/clmul233.rs` holds them to the portable backend.
+//! ([`applies`]). `tests/suite/gf2m_reference.rs` holds every backend to a bit-by-bit
+//! reference, on edge and random operands and on x^i·x^j for every degree of a product.
 //!
 //! # The product
 //! Karatsuba over the two 128-bit blocks, (a₀ + a₁Y)(b₀ + b₁Y) with Y = x^128, and each

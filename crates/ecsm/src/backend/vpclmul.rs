@@ -21,6 +21,8 @@
 //! ladders and the τ-adic methods run on this backend for them (`BackendTask::pairs`),
 //! their main loops as tasks of their own, so that the pair code inlines into this
 //! backend's feature context in every build ([`run_task`]).
+//!
+//! GF(2^233)'s pairs are `clmul233`'s two-lane code, written for its polynomial.
 
 use super::clmul::{pair, reduce_vecs, Vecs};
 use super::{Reduction, MAX_LIMBS};
