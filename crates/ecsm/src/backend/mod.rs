@@ -196,17 +196,6 @@ pub trait BackendTask {
 /// documentation).
 pub const VPCLMUL_MIN_WORDS: usize = 8;
 
-/// Whether this build compiles all of its code for AVX2 and VPCLMULQDQ (`-C
-/// target-cpu=native` on such a CPU), so that `vpclmul`'s pair code inlines wherever it
-/// is called. Only then does `tnaf` run on `vpclmul` ([`BackendTask::pairs`]): its loop
-/// calls the λ mixed addition out of line, and in a default build that function has no
-/// AVX2 and each intrinsic of its pairs stays a call. Forcing the addition inline into
-/// the loop (which the ladders and `tnaf-ct` run as tasks of their own, inside the
-/// feature context) made K-233 `tnaf:w=4` slower in both kinds of build: native 1.058,
-/// default 1.015 against `clmul` (`farm-bench`, 6 pairs, stop 47). The ladders and
-/// `tnaf-ct` run on `vpclmul` in every build.
-pub const PAIRS_INLINE: bool = cfg!(all(target_feature = "avx2", target_feature = "vpclmulqdq"));
-
 /// Whether binary fields of `words` words have `vpclmul`'s paired products (given a
 /// trinomial or a pentanomial with low middle terms; see `vpclmul::pairs_apply`): two
 /// 128-bit blocks (GF(2^163) with a zero top word, GF(2^233)), three (GF(2^283)) or
@@ -220,7 +209,7 @@ pub const fn paired_words(words: usize) -> bool {
 /// smaller fields run on `clmul`. Two kinds of task run on `vpclmul` whatever their
 /// size: GF(2^254) work ([`BackendTask::EXT2`]) and the binary ladders and τ-adic
 /// methods over fields of [`paired_words`] ([`BackendTask::pairs`]: their paired
-/// products; `tnaf` only where [`PAIRS_INLINE`] holds).
+/// products).
 pub fn effective(words: usize) -> BackendKind {
     match selected() {
         BackendKind::Vpclmul if words < VPCLMUL_MIN_WORDS => BackendKind::Clmul,
@@ -473,14 +462,15 @@ pub fn vpclmul_supported() -> bool {
     }
 }
 
-/// True when this CPU can run `vpclmul` with AVX-512F and AVX-512VL as well, the
-/// second compilation of its paired-product tasks ([`vpclmul::run_task`]).
+/// True when this CPU can run `vpclmul` with AVX-512F, AVX-512VL and AVX-512 VBMI2 as
+/// well, the second compilation of its paired-product tasks ([`vpclmul::run_task`]).
 pub fn avx512vl_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         vpclmul_supported()
             && std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512vbmi2")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -520,6 +510,7 @@ pub fn cpu_features() -> Vec<(&'static str, bool)> {
             ("adx", d!("adx")),
             ("avx512f", d!("avx512f")),
             ("avx512vl", d!("avx512vl")),
+            ("avx512vbmi2", d!("avx512vbmi2")),
         ]
     }
     #[cfg(not(target_arch = "x86_64"))]

@@ -576,8 +576,14 @@ pub unsafe fn run<T>(f: impl FnOnce() -> T) -> T {
 /// operands) and three-input logic. Measured in one default build, this compilation
 /// against the AVX2 one (`ECSM_AVX512=0` on one side, `farm-bench --pin 1`, pairwise
 /// medians of 6 pairs, stop 47): B-409 `montgomery` 0.917 (35.9–37.5 against 39.2–40.4
-/// µs), B-233 0.909, K-233 `tnaf-ct:w=5` 0.939. In a native build both compilations are
-/// the same code.
+/// µs), B-233 0.909, K-233 `tnaf-ct:w=5` 0.939. Since stop 51 it enables AVX-512 VBMI2
+/// as well (and so needs it): the compiler then forms the reductions' shifts across
+/// words as one `VPSHLDQ` where AVX2 takes two shifts and an OR, as it does in native
+/// builds. Default builds, the two in turn (`farm-bench --pin 1`, pairwise new/old):
+/// B-233 `montgomery` 0.896 (6 pairs, 9.3 → 8.35 µs), K-233 `tnaf:w=4` 0.938, B-409
+/// `montgomery` 0.882 (4 pairs each). A CPU with AVX-512VL but no VBMI2 (Skylake-X,
+/// Cascade Lake) runs the AVX2 compilation. In a native build both compilations are the
+/// same code.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ.
@@ -585,7 +591,7 @@ pub unsafe fn run<T>(f: impl FnOnce() -> T) -> T {
 pub unsafe fn run_task<T: super::BackendTask>(task: T) -> T::Output {
     if const { T::PAIRS } && super::avx512_context() {
         // SAFETY: the caller guarantees this function's features, and `avx512_context`
-        // checked AVX-512F and AVX-512VL.
+        // checked AVX-512F, AVX-512VL and AVX-512 VBMI2.
         return unsafe { run_task_avx512(task) };
     }
     // SAFETY: the caller guarantees the features `run_task_avx2` enables.
@@ -602,12 +608,15 @@ unsafe fn run_task_avx2<T: super::BackendTask>(task: T) -> T::Output {
     task.run::<super::Vpclmul>()
 }
 
-/// [`run_task`] compiled for AVX-512F and AVX-512VL as well.
+/// [`run_task`] compiled for AVX-512F, AVX-512VL and AVX-512 VBMI2 as well.
 ///
 /// # Safety
-/// The CPU must support PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F and AVX-512VL.
+/// The CPU must support PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F, AVX-512VL and
+/// AVX-512 VBMI2.
 #[inline(never)]
-#[target_feature(enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq,avx512f,avx512vl")]
+#[target_feature(
+    enable = "pclmulqdq,sse2,ssse3,sse4.1,avx,avx2,vpclmulqdq,avx512f,avx512vl,avx512vbmi2"
+)]
 unsafe fn run_task_avx512<T: super::BackendTask>(task: T) -> T::Output {
     task.run::<super::Vpclmul>()
 }

@@ -147,14 +147,15 @@ pub const YAO_DEFAULT_K: usize = 4;
 impl BinaryMethod {
     /// Whether this method's work is mostly independent pairs of products: the ladders'
     /// steps and the τ-adic methods' λ additions and Frobenius maps, which `vpclmul`
-    /// computes two at a time (`BinaryFieldTask::pairs`). `tnaf` only in builds where
-    /// [`crate::backend::PAIRS_INLINE`] holds.
+    /// computes two at a time (`BinaryFieldTask::pairs`).
     pub fn pairs_products(&self) -> bool {
-        match self {
-            BinaryMethod::Montgomery | BinaryMethod::MontgomeryCt | BinaryMethod::TnafCt(_) => true,
-            BinaryMethod::Tnaf(_) => crate::backend::PAIRS_INLINE,
-            _ => false,
-        }
+        matches!(
+            self,
+            BinaryMethod::Montgomery
+                | BinaryMethod::MontgomeryCt
+                | BinaryMethod::Tnaf(_)
+                | BinaryMethod::TnafCt(_)
+        )
     }
 
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]`,

@@ -40,7 +40,7 @@ use super::binary::{check_param, BinaryMulError};
 use super::tnaf_int::{reduce, with_width, words_for, Wide};
 use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine};
 use crate::field::batch::batch_invert_vartime;
-use crate::field::BinaryField;
+use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
 use num_bigint::{BigInt, BigUint, Sign};
 use std::sync::Mutex;
 
@@ -714,25 +714,63 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
     } else {
         table.iter().map(|e| frob_affine_pow(e, h)).collect()
     };
-    let digit = |s: &[i8], i: usize| s.get(i).copied().unwrap_or(0);
-    // O until the top nonzero digit (of the high half, or of the low one when it is
-    // empty), which is the first one the loop meets.
-    let mut q: Option<Lambda<F>> = None;
-    for i in (0..lo.len().max(hi.len())).rev() {
-        if let Some(v) = q.as_mut() {
-            *v = frob_lambda(v);
-        }
-        for (d, t) in [(digit(hi, i), &table_hi), (digit(lo, i), &table)] {
-            if d != 0 {
-                let e = signed_entry(t, d);
-                q = Some(match q {
-                    None => curve.lambda_affine_to_lambda(&e),
-                    Some(v) => curve.lambda_mixed_add(&v, &e),
-                });
+    let q = F::run_task(TnafLoop {
+        curve,
+        table: &table,
+        table_hi: &table_hi,
+        lo,
+        hi,
+    });
+    Ok(q.map_or(Affine::Infinity, |v| curve.lambda_to_affine(&v)))
+}
+
+/// The main loop of [`tnaf`] as one [`BinaryField::run_task`], compiled inside the
+/// backend's feature context (as `LadderLoop` in [`super::binary`] and `TnafCtLoop`): on
+/// `vpclmul` the mixed additions' paired products are AVX2 code, which stays a call of
+/// each intrinsic outside that context (K-233 `tnaf:w=4` took 114 µs in a default build
+/// with the loop left in `tnaf`). The two halves of the expansion share the loop; the
+/// result is `None` for O.
+struct TnafLoop<'a, F, S> {
+    curve: &'a BinaryCurve<F, S>,
+    table: &'a [LambdaAffine<F>],
+    table_hi: &'a [LambdaAffine<F>],
+    lo: &'a [i8],
+    hi: &'a [i8],
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for TnafLoop<'_, F, S> {
+    type Output = Option<Lambda<F>>;
+    #[inline(always)]
+    fn pairs(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn run<G: BinaryField, M: FieldMap<F, G>>(self, map: M) -> Self::Output {
+        let to = |f: F| map.to(f);
+        let curve = self.curve.map_field(to);
+        let table: Vec<LambdaAffine<G>> = self.table.iter().map(|e| e.map(to)).collect();
+        let table_hi: Vec<LambdaAffine<G>> = self.table_hi.iter().map(|e| e.map(to)).collect();
+        let (lo, hi) = (self.lo, self.hi);
+        let digit = |s: &[i8], i: usize| s.get(i).copied().unwrap_or(0);
+        // O until the top nonzero digit (of the high half, or of the low one when it is
+        // empty), which is the first one the loop meets.
+        let mut q: Option<Lambda<G>> = None;
+        for i in (0..lo.len().max(hi.len())).rev() {
+            if let Some(v) = q.as_mut() {
+                *v = frob_lambda(v);
+            }
+            for (d, t) in [(digit(hi, i), &table_hi), (digit(lo, i), &table)] {
+                if d != 0 {
+                    let e = signed_entry(t, d);
+                    q = Some(match q {
+                        None => curve.lambda_affine_to_lambda(&e),
+                        Some(v) => curve.lambda_mixed_add_inline(&v, &e),
+                    });
+                }
             }
         }
+        q.map(|v| v.map(|g| map.back(g)))
     }
-    Ok(q.map_or(Affine::Infinity, |v| curve.lambda_to_affine(&v)))
 }
 
 /// The digit position h = ⌈(m + 1)/2⌉ where [`tnaf`] cuts the expansion of a curve of

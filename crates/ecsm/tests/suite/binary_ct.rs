@@ -17,6 +17,7 @@ use ecsm::mul::binary::{
     BinaryMethod,
 };
 use ecsm::mul::{bit_len, random_below};
+use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -225,6 +226,18 @@ fn montgomery_ct_matches_montgomery_through_the_registry() {
             .trim_end_matches(')')
             .parse()
             .unwrap();
+        // #E ± 1 (#E = h·n), and 2^b − #E ± 1 for b = bit_len(#E), whose sums with #E
+        // are 2^b ± 1.
+        let e = times_small(&n, c.cofactor());
+        let switch = sub_words(&pow2(bit_len(&e)), &e);
+        let extra = [
+            sub_one(&e),
+            e.clone(),
+            add_small(&e, 1),
+            sub_one(&switch),
+            switch.clone(),
+            add_small(&switch, 1),
+        ];
         let mut points = vec![c.generator(false), c.generator(true)];
         for _ in 0..2 {
             let k = random_below(&n, &mut r);
@@ -236,7 +249,10 @@ fn montgomery_ct_matches_montgomery_through_the_registry() {
         t.resize(1 + c.field_bytes(), 0);
         points.push(t);
         for p in &points {
-            for k in scalars(&n, m, &mut r) {
+            for k in scalars(&n, m, &mut r)
+                .into_iter()
+                .chain(extra.iter().cloned())
+            {
                 for compressed in [false, true] {
                     assert_eq!(
                         c.mul(&k, Some(p), &ct, compressed),
@@ -247,6 +263,25 @@ fn montgomery_ct_matches_montgomery_through_the_registry() {
             }
         }
     }
+}
+
+fn times_small(n: &[u64], h: u32) -> Vec<u64> {
+    let v = BigUint::from_slice(&words_u32(n)) * h;
+    v.to_u64_digits()
+}
+
+fn words_u32(k: &[u64]) -> Vec<u32> {
+    k.iter()
+        .flat_map(|&w| [w as u32, (w >> 32) as u32])
+        .collect()
+}
+
+fn big(k: &[u64]) -> BigUint {
+    BigUint::from_slice(&words_u32(k))
+}
+
+fn sub_words(a: &[u64], b: &[u64]) -> Vec<u64> {
+    (big(a) - big(b)).to_u64_digits()
 }
 
 #[test]
