@@ -118,8 +118,10 @@ pub fn decode_point<F: PrimeField, A: AShape>(
             let y = curve
                 .lift_x(&x, y_bit, method)
                 .map_err(|e| map_field(e, 'x'))?;
-            if y.is_odd() != y_bit {
-                // y = 0 is its own negative: ỹ = 1 names no point.
+            // `lift_x` gave y the parity ỹ asks for, unless y = 0, its own negative:
+            // then ỹ = 1 names no point. (A test of is_zero, not of the parity again,
+            // which would cost one more conversion out of the Montgomery form.)
+            if y_bit && y.is_zero() {
                 return Err(EncodingError::BadCompressionBit);
             }
             Ok(Affine::Point { x, y })

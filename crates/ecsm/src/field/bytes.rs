@@ -6,9 +6,19 @@ use super::FieldError;
 
 /// The low `len` bytes of `words` (word 0 least significant), most significant byte first.
 pub(crate) fn words_to_be(words: &[u64], len: usize) -> Vec<u8> {
+    // Whole words into the end, eight bytes at a time, then the low bytes of the next
+    // word into the short front (if any).
     let mut out = vec![0u8; len];
-    for (k, byte) in out.iter_mut().rev().enumerate() {
-        *byte = (words[k / 8] >> (8 * (k % 8))) as u8;
+    let mut chunks = out.rchunks_exact_mut(8);
+    let mut k = 0;
+    for chunk in &mut chunks {
+        chunk.copy_from_slice(&words[k].to_be_bytes());
+        k += 1;
+    }
+    let front = chunks.into_remainder();
+    if !front.is_empty() {
+        let n = front.len();
+        front.copy_from_slice(&words[k].to_be_bytes()[8 - n..]);
     }
     out
 }
@@ -27,9 +37,20 @@ pub(crate) fn be_to_words<const N: usize>(
             got: bytes.len(),
         });
     }
+    // Whole words from the end, eight bytes at a time, then the short top word (if any)
+    // byte by byte.
     let mut w = [0u64; N];
-    for (k, &byte) in bytes.iter().rev().enumerate() {
-        w[k / 8] |= u64::from(byte) << (8 * (k % 8));
+    let chunks = bytes.rchunks_exact(8);
+    let top = chunks.remainder();
+    let mut k = 0;
+    for chunk in chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        w[k] = u64::from_be_bytes(word);
+        k += 1;
+    }
+    for &byte in top {
+        w[k] = (w[k] << 8) | u64::from(byte);
     }
     Ok(w)
 }

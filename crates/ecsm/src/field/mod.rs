@@ -81,6 +81,17 @@ pub trait Field:
     fn is_zero(&self) -> bool;
     /// `self²`.
     fn square(&self) -> Self;
+    /// `self^(2^k)`: k squares in a row, the same value as k calls of [`Field::square`]
+    /// and counted as k squares. A field may run the chain without its per-square
+    /// dispatch (the P-256, secp256k1 and P-384 assembly checks the CPU once per run).
+    #[inline(always)]
+    fn square_n(&self, k: usize) -> Self {
+        let mut r = *self;
+        for _ in 0..k {
+            r = r.square();
+        }
+        r
+    }
     /// Multiplication by a curve constant. The same value as `*self * *c`; kept apart so
     /// the cost model can count it separately from general multiplications.
     #[inline(always)]

@@ -487,3 +487,69 @@ fn p384_reduction_rounds_that_carry_out_or_borrow_into_the_top_word_match_the_or
     eprintln!("{cases} products: {carried} with a carried sum, {wrapped} with a borrowed low word, {borrowed} with a borrowed top word, {both} with a carried sum and a borrowed top word");
     assert!(carried >= 100 && wrapped >= 100 && borrowed >= 100 && both >= 10);
 }
+
+/// Runs of k squares (`Field::square_n`, which the square roots and the inversions
+/// take; on these three fields one call of the assembly's `sqr_n`, the CPU checked once
+/// per run) against k calls of the portable square and against the oracle
+/// x^(2^k) mod p on canonical values, for run lengths around the square-root chains'
+/// (31, 32, 94, 96), on edges and random elements.
+fn check_square_runs<const N: usize, S: FpSpec<N>>(xs: &[Fp<N, S>], p: &BigUint) {
+    for x in xs {
+        for k in [0usize, 1, 2, 3, 5, 31, 32, 94, 96] {
+            let fast = x.square_n(k);
+            let mut slow = *x;
+            for _ in 0..k {
+                slow = slow.square_portable();
+            }
+            assert_eq!(fast, slow, "{x:?}, k = {k}");
+            let e = BigUint::one() << k;
+            assert_eq!(
+                canonical(&fast),
+                canonical(x).modpow(&e, p),
+                "{x:?}, k = {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn runs_of_squares_match_the_portable_code_and_the_oracle() {
+    let mut xs = edge_elements();
+    xs.extend(random_elements(12, 7));
+    check_square_runs(&xs, &p());
+    let mut xs = k1_edges();
+    xs.extend(random_elements(12, 8));
+    check_square_runs(&xs, &p_k1());
+    let mut xs = p384_edges();
+    xs.extend(random_elements(12, 9));
+    check_square_runs(&xs, &p384());
+}
+
+/// The backend's runs of squares exist exactly where its single square does, and a run
+/// of length 0 returns its input.
+#[test]
+fn backend_runs_of_squares_are_offered_where_the_square_is() {
+    let a4 = [5, 6, 7, 8];
+    let a6 = [5, 6, 7, 8, 9, 10];
+    assert_eq!(p256_adx::sqr_n(&a4, 1), p256_adx::sqr(&a4));
+    assert_eq!(k256_adx::sqr_n(&a4, 1), k256_adx::sqr(&a4));
+    assert_eq!(p384_adx::sqr_n(&a6, 1), p384_adx::sqr(&a6));
+    if p256_adx::available() {
+        assert_eq!(p256_adx::sqr_n(&a4, 0), Some(a4));
+        assert_eq!(p384_adx::sqr_n(&a6, 0), Some(a6));
+        let twice = p256_adx::sqr(&p256_adx::sqr(&a4).expect("available")).expect("available");
+        assert_eq!(p256_adx::sqr_n(&a4, 2), Some(twice));
+    } else {
+        assert!(p256_adx::sqr_n(&a4, 3).is_none());
+        assert!(p384_adx::sqr_n(&a6, 3).is_none());
+    }
+}
+
+/// `Counted` keeps counting a run of squares as that many squares.
+#[test]
+fn a_counted_run_of_squares_counts_each_square() {
+    let x = ecsm::cost::Counted(random_elements::<4, ecsm::field::prime::P256>(1, 10)[0]);
+    let (r, c) = ecsm::cost::measure(|| x.square_n(40));
+    assert_eq!((c.sqr, c.mul), (40, 0));
+    assert_eq!(r.0, x.0.square_n(40));
+}

@@ -270,11 +270,9 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         #[allow(clippy::let_unit_value)]
         let () = Self::VALID;
         if Self::IS_MONT {
-            Self::from_repr(reduce::montgomery(
-                mul_wide(w, &Self::R2),
-                &S::P,
-                Self::PINV,
-            ))
+            // w·R²·R⁻¹ = w·R by the field's own product (the assembly where it runs);
+            // both factors are below p.
+            Self::from_repr(Self::mul_repr(w, &Self::R2))
         } else {
             Self::from_repr(*w)
         }
@@ -402,6 +400,27 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         Self::sqr_repr_portable(a)
     }
 
+    /// a^(2^k) in the stored form: the assembly's run of squares ([`p256_adx::sqr_n`],
+    /// [`k256_adx::sqr_n`], [`p384_adx::sqr_n`]: the CPU checked once, not per square)
+    /// where it applies, else k calls of [`Self::sqr_repr`].
+    #[inline(always)]
+    fn sqr_n_repr(a: &[u64; N], k: usize) -> [u64; N] {
+        let p256 = |a: &[u64; 4], _: &[u64; 4]| p256_adx::sqr_n(a, k);
+        let k256 = |a: &[u64; 4], _: &[u64; 4]| k256_adx::sqr_n(a, k);
+        if let Some(r) = Self::accel(a, a, p256, k256) {
+            return r;
+        }
+        let p384 = |a: &[u64; 6], _: &[u64; 6]| p384_adx::sqr_n(a, k);
+        if let Some(r) = Self::accel6(a, a, p384) {
+            return r;
+        }
+        let mut r = *a;
+        for _ in 0..k {
+            r = Self::sqr_repr(&r);
+        }
+        r
+    }
+
     /// The generic square, whatever backend is available.
     #[inline(always)]
     fn sqr_repr_portable(a: &[u64; N]) -> [u64; N] {
@@ -447,9 +466,7 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         let windows = Self::NBITS.div_ceil(w);
         let mut r = table[digit(windows - 1)];
         for i in (0..windows - 1).rev() {
-            for _ in 0..w {
-                r = r.square();
-            }
+            r = r.square_n(w);
             let d = digit(i);
             if d != 0 {
                 r *= table[d];
@@ -571,6 +588,10 @@ impl<const N: usize, S: FpSpec<N>> Field for Fp<N, S> {
     #[inline(always)]
     fn square(&self) -> Self {
         Self::from_repr(Self::sqr_repr(&self.repr))
+    }
+    #[inline(always)]
+    fn square_n(&self, k: usize) -> Self {
+        Self::from_repr(Self::sqr_n_repr(&self.repr, k))
     }
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {

@@ -143,12 +143,7 @@ fn sliding<F: Field>(x: &F, e: &[u64], w: usize) -> F {
         let entry = table[val >> 1];
         acc = Some(match acc {
             None => entry,
-            Some(mut r) => {
-                for _ in low..=top {
-                    r = r.square();
-                }
-                r * entry
-            }
+            Some(r) => r.square_n(top + 1 - low) * entry,
         });
         i = low;
     }
@@ -164,29 +159,31 @@ pub fn pow_repunit<F: Field>(x: &F, plan: &RepunitPlan) -> F {
         return F::one();
     };
     // pows[i] = x^(w_v) for the i-th chain value v; w_{a+b} = w_a·2^b + w_b (Brauer).
+    // On the stack for the chains of the named curves (a heap allocation was about 1 %
+    // of a P-256 decompression); a longer searched chain takes a vector.
+    const ON_STACK: usize = 24;
     let chain = plan.chain();
-    let mut pows: Vec<F> = Vec::with_capacity(chain.len() + 1);
-    pows.push(*x);
-    for (&(_, b), &(ia, ib)) in chain.steps.iter().zip(plan.step_index()) {
-        let mut t = pows[ia];
-        for _ in 0..b {
-            t = t.square();
-        }
-        pows.push(t * pows[ib]);
+    let len = chain.steps.len() + 1;
+    let mut stack = [F::zero(); ON_STACK];
+    let mut heap = Vec::new();
+    let pows: &mut [F] = if len <= ON_STACK {
+        &mut stack[..len]
+    } else {
+        heap.resize(len, F::zero());
+        &mut heap
+    };
+    pows[0] = *x;
+    for (i, (&(_, b), &(ia, ib))) in chain.steps.iter().zip(plan.step_index()).enumerate() {
+        pows[i + 1] = pows[ia].square_n(usize::from(b)) * pows[ib];
     }
     let idx = plan.window_index();
     let mut r = pows[idx[0]];
     let mut shift = first.shift;
     for (win, &k) in windows.iter().zip(idx).skip(1) {
         // Square across the zeros between the windows and the window's own bits.
-        for _ in win.shift..shift {
-            r = r.square();
-        }
+        r = r.square_n(shift.saturating_sub(win.shift) as usize);
         r *= pows[k];
         shift = win.shift;
     }
-    for _ in 0..shift {
-        r = r.square();
-    }
-    r
+    r.square_n(shift as usize)
 }
