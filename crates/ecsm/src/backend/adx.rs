@@ -289,7 +289,7 @@ macro_rules! four_word_square_fns {
         /// a^(2^k) in the stored form: [`sqr`] k times in a row, with the CPU checks
         /// ([`available`] and the doubling form) made once for the whole run instead of
         /// once per square; None when [`available`] is false. The exponentiations'
-        /// long runs of squares (the square roots, the inversions) take it.
+        /// long runs of squares (the square roots' repunit chains) take it.
         #[inline(always)]
         pub fn sqr_n(a: &[u64; 4], k: usize) -> Option<[u64; 4]> {
             #[cfg(target_arch = "x86_64")]

@@ -143,7 +143,12 @@ fn sliding<F: Field>(x: &F, e: &[u64], w: usize) -> F {
         let entry = table[val >> 1];
         acc = Some(match acc {
             None => entry,
-            Some(r) => r.square_n(top + 1 - low) * entry,
+            Some(mut r) => {
+                for _ in low..=top {
+                    r = r.square();
+                }
+                r * entry
+            }
         });
         i = low;
     }
