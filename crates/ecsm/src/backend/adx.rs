@@ -266,7 +266,9 @@ pub(crate) use square_wide_4_adcx;
 /// `pub fn sqr_n` (k squares in a row, the checks made once) and `pub fn sqr_both_forms`
 /// (both forms, for the tests) of a four-word field module,
 /// around that module's `sqr_asm!(template, a)`: its `asm!` block, which must only run
-/// where `available()` was checked.
+/// where `available()` was checked, and `sqr_run!(template, a, k)`, its run of k squares
+/// (P-256 squares lazily below 2^256 in place and reduces once at the end, secp256k1
+/// squares canonically).
 macro_rules! four_word_square_fns {
     ($(#[$doc:meta])*) => {
         $(#[$doc])*
@@ -294,19 +296,11 @@ macro_rules! four_word_square_fns {
         pub fn sqr_n(a: &[u64; 4], k: usize) -> Option<[u64; 4]> {
             #[cfg(target_arch = "x86_64")]
             if available() {
-                let mut x = *a;
-                if super::adx::shld_doubling() {
-                    for _ in 0..k {
-                        let y = x;
-                        x = sqr_asm!(square_wide_4, y);
-                    }
+                return Some(if super::adx::shld_doubling() {
+                    sqr_run!(square_wide_4, a, k)
                 } else {
-                    for _ in 0..k {
-                        let y = x;
-                        x = sqr_asm!(square_wide_4_adcx, y);
-                    }
-                }
-                return Some(x);
+                    sqr_run!(square_wide_4_adcx, a, k)
+                });
             }
             let _ = (a, k);
             None

@@ -254,6 +254,21 @@ macro_rules! sqr_asm {
 #[cfg(target_arch = "x86_64")]
 use sqr_asm;
 
+/// k squares in a row for [`sqr_n`], each canonical.
+#[cfg(target_arch = "x86_64")]
+macro_rules! sqr_run {
+    ($square:ident, $a:ident, $k:ident) => {{
+        let mut x = *$a;
+        for _ in 0..$k {
+            let y = x;
+            x = sqr_asm!($square, y);
+        }
+        x
+    }};
+}
+#[cfg(target_arch = "x86_64")]
+use sqr_run;
+
 /// a + b mod p for a, b in [0, p), or None when [`available`] is false.
 #[inline(always)]
 pub fn add(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {

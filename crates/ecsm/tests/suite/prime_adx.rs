@@ -553,3 +553,68 @@ fn a_counted_run_of_squares_counts_each_square() {
     assert_eq!((c.sqr, c.mul), (40, 0));
     assert_eq!(r.0, x.0.square_n(40));
 }
+
+/// The lazy square inside P-256's runs (`p256_adx::sqr_lazy_both_forms`): any input
+/// below 2^256, p and above included, gives in both doubling forms the same words, and
+/// they are a²·2^−256 mod p up to a multiple of p. The oracle also computes the sum S of
+/// the high half and the reduced low half, to show that the carried case (S ≥ 2^256,
+/// where 2^256 − p is added back) is exercised.
+#[test]
+fn p256_lazy_squares_stay_below_2_256_and_congruent() {
+    let p = p();
+    let r: BigUint = BigUint::one() << 256;
+    let r_inv = r.modpow(&(&p - 2u32), &p);
+    let m_neg_p_inv = {
+        // −p⁻¹ mod 2^256 (p is odd): p⁻¹ by Newton's iteration, x ← x(2 − px).
+        let mut x = BigUint::one();
+        for _ in 0..9 {
+            x = (&x * ((BigUint::from(2u32) * &r - (&p * &x) % &r) % &r)) % &r;
+        }
+        (&r - x) % &r
+    };
+    let pw = [u64::MAX, 0xffff_ffff, 0, 0xffff_ffff_0000_0001];
+    let mut inputs: Vec<[u64; 4]> = vec![
+        [0; 4],
+        [1, 0, 0, 0],
+        [pw[0] - 1, pw[1], pw[2], pw[3]],
+        pw,
+        [0, pw[1] + 1, 0, pw[3]],
+        [u64::MAX; 4],
+        [u64::MAX - 1, u64::MAX, u64::MAX, u64::MAX],
+        [0, 0, 0, 1 << 63],
+        [0, 0, 0, 0xffff_ffff_0000_0000],
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    for i in 0..4000 {
+        let mut w: [u64; 4] = rand::Rng::gen(&mut rng);
+        if i % 4 == 0 {
+            // Near the top: the range [p, 2^256) and squares whose sum S carries.
+            w[3] = u64::MAX - (w[3] >> 40);
+        }
+        inputs.push(w);
+    }
+    let Some(_) = p256_adx::sqr_lazy_both_forms(&[1, 0, 0, 0]) else {
+        assert!(!p256_adx::available());
+        return;
+    };
+    let (mut carried, mut above_p_in, mut above_p_out) = (0, 0, 0);
+    for a in inputs {
+        let (f1, f2) = p256_adx::sqr_lazy_both_forms(&a).expect("available");
+        assert_eq!(f1, f2, "{a:x?}");
+        let av = big(&a);
+        let out = big(&f1);
+        assert_eq!(out.clone() % &p, (&av * &av * &r_inv) % &p, "{a:x?}");
+        let t = &av * &av;
+        let t_lo = &t % &r;
+        let m = (&t_lo * &m_neg_p_inv) % &r;
+        let s = (&t >> 256) + (&t_lo + &m * &p) / &r;
+        carried += usize::from(s >= r);
+        above_p_in += usize::from(av >= p);
+        above_p_out += usize::from(out >= p);
+    }
+    eprintln!("lazy squares: {carried} carried, {above_p_in} inputs and {above_p_out} outputs in [p, 2^256)");
+    assert!(
+        carried >= 500 && above_p_in >= 100,
+        "{carried} {above_p_in}"
+    );
+}
