@@ -45,7 +45,9 @@
 //! reduce L alone: w < 2^384 throughout, so the borrow stops at word 5 and m minus that
 //! borrow is the new top word (never negative: a borrow needs m·c' > 0, so m ≥ 1).
 //! After six rounds w = (L + M·p)/2^384 ≤ p; H < p (a² < p²) is added and p subtracted
-//! once. 21 MULX.
+//! once. 21 MULX. Inside a run of squares ([`sqr_n`]) the end is lazy instead: values
+//! stay below 2^384, not below p, a carry out of w + H is folded back as
+//! + (2^384 − p), and the run ends with one subtraction of p (stop 53).
 //!
 //! Stand-alone copies (native build, pinned, best of 7 runs of 2·10^6), in a dependent
 //! chain and in four interleaved independent chains:
@@ -474,8 +476,9 @@ pub fn sqr(a: &[u64; 6]) -> Option<[u64; 6]> {
     None
 }
 
-/// a^(2^k) in the stored form: [`sqr`] k times in a row, with [`available`] checked once
-/// for the run instead of once per square; None when [`available`] is false.
+/// a^(2^k) in the stored form: k squares in a row, with [`available`] checked once for
+/// the run instead of once per square; None when [`available`] is false. The squares
+/// are lazy (below 2^384, not below p: `end_lazy`) and the run ends with one reduction.
 #[inline(always)]
 pub fn sqr_n(a: &[u64; 6], k: usize) -> Option<[u64; 6]> {
     #[cfg(target_arch = "x86_64")]
@@ -483,312 +486,359 @@ pub fn sqr_n(a: &[u64; 6], k: usize) -> Option<[u64; 6]> {
         let mut x = *a;
         for _ in 0..k {
             // SAFETY: `available()` was checked before the loop.
-            x = unsafe { sqr_asm(&x) };
+            x = unsafe { sqr_lazy_asm(&x) };
         }
-        return Some(x);
+        return Some(reduce_once(&x));
     }
     let _ = (a, k);
     None
 }
 
-/// The square of [`sqr`].
-///
-/// # Safety
-/// Only where [`available`] returned true (the CPU has BMI2 and ADX).
+/// The square's rows, doubling and reduction rounds up to S = W + H, with the carry in
+/// `{x6}` (`tools/p384_adx_gen.py sqr`, all but its end).
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn sqr_asm(a: &[u64; 6]) -> [u64; 6] {
-    let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
-    let mut scratch = [0u64; 12];
-    // SAFETY: the caller checked `available()` (BMI2 and ADX); the block reads the six
-    // words behind `a` (a live `[u64; 6]` reference), writes only the twelve words of
-    // `scratch`, the registers declared here and the flags, and touches no stack.
-    unsafe {
-        core::arch::asm!(
-            "mov rdx, qword ptr [{a}]",
-            "mov {x2}, qword ptr [{a} + 8]",
-            "mulx {x2}, {x1}, {x2}",
-            "mov {x3}, qword ptr [{a} + 16]",
-            "mulx {x3}, {lo}, {x3}",
-            "add {x2}, {lo}",
-            "mov {x4}, qword ptr [{a} + 24]",
-            "mulx {x4}, {lo}, {x4}",
-            "adc {x3}, {lo}",
-            "mov {x5}, qword ptr [{a} + 32]",
-            "mulx {x5}, {lo}, {x5}",
-            "adc {x4}, {lo}",
-            "mov {x6}, qword ptr [{a} + 40]",
-            "mulx {x6}, {lo}, {x6}",
-            "adc {x5}, {lo}",
-            "adc {x6}, 0",
-            "mov rdx, qword ptr [{a} + 8]",
-            "xor {x0:e}, {x0:e}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x3}, {lo}",
-            "adox {x4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x4}, {lo}",
-            "adox {x5}, {hi}",
-            "mov {hi}, qword ptr [{a} + 32]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x5}, {lo}",
-            "adox {x6}, {hi}",
-            "mov {hi}, qword ptr [{a} + 40]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x6}, {lo}",
-            "adox {x0}, {hi}",
-            "mov {lo}, 0",
-            "adcx {x0}, {lo}",
-            "mov qword ptr [{s} + 8], {x1}",
-            "mov qword ptr [{s} + 16], {x2}",
-            "mov rdx, qword ptr [{a} + 16]",
-            "xor {x1:e}, {x1:e}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x5}, {lo}",
-            "adox {x6}, {hi}",
-            "mov {hi}, qword ptr [{a} + 32]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x6}, {lo}",
-            "adox {x0}, {hi}",
-            "mov {hi}, qword ptr [{a} + 40]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x0}, {lo}",
-            "adox {x1}, {hi}",
-            "mov {lo}, 0",
-            "adcx {x1}, {lo}",
-            "mov qword ptr [{s} + 24], {x3}",
-            "mov qword ptr [{s} + 32], {x4}",
-            "mov rdx, qword ptr [{a} + 24]",
-            "xor {x2:e}, {x2:e}",
-            "mov {hi}, qword ptr [{a} + 32]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x0}, {lo}",
-            "adox {x1}, {hi}",
-            "mov {hi}, qword ptr [{a} + 40]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x1}, {lo}",
-            "adox {x2}, {hi}",
-            "mov {lo}, 0",
-            "adcx {x2}, {lo}",
-            "mov qword ptr [{s} + 40], {x5}",
-            "mov qword ptr [{s} + 48], {x6}",
-            "mov rdx, qword ptr [{a} + 32]",
-            "xor {x3:e}, {x3:e}",
-            "mov {hi}, qword ptr [{a} + 40]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {x2}, {lo}",
-            "adox {x3}, {hi}",
-            "mov {lo}, 0",
-            "adcx {x3}, {lo}",
-            "mov qword ptr [{s} + 56], {x0}",
-            "mov qword ptr [{s} + 64], {x1}",
-            "mov qword ptr [{s} + 72], {x2}",
-            "mov qword ptr [{s} + 80], {x3}",
-            "xor {lo:e}, {lo:e}",
-            "mov rdx, qword ptr [{a} + 0]",
-            "mulx {hi}, {x0}, rdx",
-            "mov {x1}, qword ptr [{s} + 8]",
-            "adcx {x1}, {x1}",
-            "adox {x1}, {hi}",
-            "mov rdx, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, rdx",
-            "mov {x2}, qword ptr [{s} + 16]",
-            "adcx {x2}, {x2}",
-            "adox {x2}, {lo}",
-            "mov {x3}, qword ptr [{s} + 24]",
-            "adcx {x3}, {x3}",
-            "adox {x3}, {hi}",
-            "mov rdx, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, rdx",
-            "mov {x4}, qword ptr [{s} + 32]",
-            "adcx {x4}, {x4}",
-            "adox {x4}, {lo}",
-            "mov {x5}, qword ptr [{s} + 40]",
-            "adcx {x5}, {x5}",
-            "adox {x5}, {hi}",
-            "mov rdx, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, rdx",
-            "mov {x6}, qword ptr [{s} + 48]",
-            "adcx {x6}, {x6}",
-            "adox {x6}, {lo}",
-            "mov qword ptr [{s} + 48], {x6}",
-            "mov {x6}, qword ptr [{s} + 56]",
-            "adcx {x6}, {x6}",
-            "adox {x6}, {hi}",
-            "mov qword ptr [{s} + 56], {x6}",
-            "mov rdx, qword ptr [{a} + 32]",
-            "mulx {hi}, {lo}, rdx",
-            "mov {x6}, qword ptr [{s} + 64]",
-            "adcx {x6}, {x6}",
-            "adox {x6}, {lo}",
-            "mov qword ptr [{s} + 64], {x6}",
-            "mov {x6}, qword ptr [{s} + 72]",
-            "adcx {x6}, {x6}",
-            "adox {x6}, {hi}",
-            "mov qword ptr [{s} + 72], {x6}",
-            "mov rdx, qword ptr [{a} + 40]",
-            "mulx {hi}, {lo}, rdx",
-            "mov {x6}, qword ptr [{s} + 80]",
-            "adcx {x6}, {x6}",
-            "adox {x6}, {lo}",
-            "mov qword ptr [{s} + 80], {x6}",
-            "mov {x6}, 0",
-            "adcx {x6}, {x6}",
-            "adox {x6}, {hi}",
-            "mov qword ptr [{s} + 88], {x6}",
-            "mov {lo}, {x0}",
-            "shr {lo}, 32",
-            "add {lo:e}, {x0:e}",
-            "mov {hi}, {x0}",
-            "shl {hi}, 32",
-            "mov rdx, {hi}",
-            "add rdx, {x0}",
-            "sbb {hi}, {lo}",
-            "mov {x6}, rdx",
-            "sbb {x6}, 0",
-            "add {x6}, {lo}",
-            "mov {lo}, 0",
-            "adc {lo}, 0",
-            "mov {x0}, rdx",
-            "sub {x1}, {hi}",
-            "sbb {x2}, {x6}",
-            "sbb {x3}, {lo}",
-            "sbb {x4}, 0",
-            "sbb {x5}, 0",
-            "sbb {x0}, 0",
-            "mov {lo}, {x1}",
-            "shr {lo}, 32",
-            "add {lo:e}, {x1:e}",
-            "mov {hi}, {x1}",
-            "shl {hi}, 32",
-            "mov rdx, {hi}",
-            "add rdx, {x1}",
-            "sbb {hi}, {lo}",
-            "mov {x6}, rdx",
-            "sbb {x6}, 0",
-            "add {x6}, {lo}",
-            "mov {lo}, 0",
-            "adc {lo}, 0",
-            "mov {x1}, rdx",
-            "sub {x2}, {hi}",
-            "sbb {x3}, {x6}",
-            "sbb {x4}, {lo}",
-            "sbb {x5}, 0",
-            "sbb {x0}, 0",
-            "sbb {x1}, 0",
-            "mov {lo}, {x2}",
-            "shr {lo}, 32",
-            "add {lo:e}, {x2:e}",
-            "mov {hi}, {x2}",
-            "shl {hi}, 32",
-            "mov rdx, {hi}",
-            "add rdx, {x2}",
-            "sbb {hi}, {lo}",
-            "mov {x6}, rdx",
-            "sbb {x6}, 0",
-            "add {x6}, {lo}",
-            "mov {lo}, 0",
-            "adc {lo}, 0",
-            "mov {x2}, rdx",
-            "sub {x3}, {hi}",
-            "sbb {x4}, {x6}",
-            "sbb {x5}, {lo}",
-            "sbb {x0}, 0",
-            "sbb {x1}, 0",
-            "sbb {x2}, 0",
-            "mov {lo}, {x3}",
-            "shr {lo}, 32",
-            "add {lo:e}, {x3:e}",
-            "mov {hi}, {x3}",
-            "shl {hi}, 32",
-            "mov rdx, {hi}",
-            "add rdx, {x3}",
-            "sbb {hi}, {lo}",
-            "mov {x6}, rdx",
-            "sbb {x6}, 0",
-            "add {x6}, {lo}",
-            "mov {lo}, 0",
-            "adc {lo}, 0",
-            "mov {x3}, rdx",
-            "sub {x4}, {hi}",
-            "sbb {x5}, {x6}",
-            "sbb {x0}, {lo}",
-            "sbb {x1}, 0",
-            "sbb {x2}, 0",
-            "sbb {x3}, 0",
-            "mov {lo}, {x4}",
-            "shr {lo}, 32",
-            "add {lo:e}, {x4:e}",
-            "mov {hi}, {x4}",
-            "shl {hi}, 32",
-            "mov rdx, {hi}",
-            "add rdx, {x4}",
-            "sbb {hi}, {lo}",
-            "mov {x6}, rdx",
-            "sbb {x6}, 0",
-            "add {x6}, {lo}",
-            "mov {lo}, 0",
-            "adc {lo}, 0",
-            "mov {x4}, rdx",
-            "sub {x5}, {hi}",
-            "sbb {x0}, {x6}",
-            "sbb {x1}, {lo}",
-            "sbb {x2}, 0",
-            "sbb {x3}, 0",
-            "sbb {x4}, 0",
-            "mov {lo}, {x5}",
-            "shr {lo}, 32",
-            "add {lo:e}, {x5:e}",
-            "mov {hi}, {x5}",
-            "shl {hi}, 32",
-            "mov rdx, {hi}",
-            "add rdx, {x5}",
-            "sbb {hi}, {lo}",
-            "mov {x6}, rdx",
-            "sbb {x6}, 0",
-            "add {x6}, {lo}",
-            "mov {lo}, 0",
-            "adc {lo}, 0",
-            "mov {x5}, rdx",
-            "sub {x0}, {hi}",
-            "sbb {x1}, {x6}",
-            "sbb {x2}, {lo}",
-            "sbb {x3}, 0",
-            "sbb {x4}, 0",
-            "sbb {x5}, 0",
-            "xor {x6:e}, {x6:e}",
-            "add {x0}, qword ptr [{s} + 48]",
-            "adc {x1}, qword ptr [{s} + 56]",
-            "adc {x2}, qword ptr [{s} + 64]",
-            "adc {x3}, qword ptr [{s} + 72]",
-            "adc {x4}, qword ptr [{s} + 80]",
-            "adc {x5}, qword ptr [{s} + 88]",
-            "adc {x6}, 0",
-            "mov {lo}, 0xffffffff",
-            "mov {hi}, 0xffffffff00000000",
-            "sub {x0}, {lo}",
-            "sbb {x1}, {hi}",
-            "sbb {x2}, -2",
-            "sbb {x3}, -1",
-            "sbb {x4}, -1",
-            "sbb {x5}, -1",
-            "sbb {x6}, 0",
-            "mov {lo}, {x6}",
-            "shr {lo}, 32",
-            "mov {hi}, {x6}",
-            "shl {hi}, 32",
-            "mov rdx, {x6}",
-            "add rdx, rdx",
-            "add {x0}, {lo}",
-            "adc {x1}, {hi}",
-            "adc {x2}, rdx",
-            "adc {x3}, {x6}",
-            "adc {x4}, {x6}",
-            "adc {x5}, {x6}",
-            a = inout(reg) a.as_ptr() => _,
+macro_rules! sqr_body {
+    () => {
+        concat!(
+            "mov rdx, qword ptr [{a}]\n",
+            "mov {x2}, qword ptr [{a} + 8]\n",
+            "mulx {x2}, {x1}, {x2}\n",
+            "mov {x3}, qword ptr [{a} + 16]\n",
+            "mulx {x3}, {lo}, {x3}\n",
+            "add {x2}, {lo}\n",
+            "mov {x4}, qword ptr [{a} + 24]\n",
+            "mulx {x4}, {lo}, {x4}\n",
+            "adc {x3}, {lo}\n",
+            "mov {x5}, qword ptr [{a} + 32]\n",
+            "mulx {x5}, {lo}, {x5}\n",
+            "adc {x4}, {lo}\n",
+            "mov {x6}, qword ptr [{a} + 40]\n",
+            "mulx {x6}, {lo}, {x6}\n",
+            "adc {x5}, {lo}\n",
+            "adc {x6}, 0\n",
+            "mov rdx, qword ptr [{a} + 8]\n",
+            "xor {x0:e}, {x0:e}\n",
+            "mov {hi}, qword ptr [{a} + 16]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x3}, {lo}\n",
+            "adox {x4}, {hi}\n",
+            "mov {hi}, qword ptr [{a} + 24]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x4}, {lo}\n",
+            "adox {x5}, {hi}\n",
+            "mov {hi}, qword ptr [{a} + 32]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x5}, {lo}\n",
+            "adox {x6}, {hi}\n",
+            "mov {hi}, qword ptr [{a} + 40]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x6}, {lo}\n",
+            "adox {x0}, {hi}\n",
+            "mov {lo}, 0\n",
+            "adcx {x0}, {lo}\n",
+            "mov qword ptr [{s} + 8], {x1}\n",
+            "mov qword ptr [{s} + 16], {x2}\n",
+            "mov rdx, qword ptr [{a} + 16]\n",
+            "xor {x1:e}, {x1:e}\n",
+            "mov {hi}, qword ptr [{a} + 24]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x5}, {lo}\n",
+            "adox {x6}, {hi}\n",
+            "mov {hi}, qword ptr [{a} + 32]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x6}, {lo}\n",
+            "adox {x0}, {hi}\n",
+            "mov {hi}, qword ptr [{a} + 40]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x0}, {lo}\n",
+            "adox {x1}, {hi}\n",
+            "mov {lo}, 0\n",
+            "adcx {x1}, {lo}\n",
+            "mov qword ptr [{s} + 24], {x3}\n",
+            "mov qword ptr [{s} + 32], {x4}\n",
+            "mov rdx, qword ptr [{a} + 24]\n",
+            "xor {x2:e}, {x2:e}\n",
+            "mov {hi}, qword ptr [{a} + 32]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x0}, {lo}\n",
+            "adox {x1}, {hi}\n",
+            "mov {hi}, qword ptr [{a} + 40]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x1}, {lo}\n",
+            "adox {x2}, {hi}\n",
+            "mov {lo}, 0\n",
+            "adcx {x2}, {lo}\n",
+            "mov qword ptr [{s} + 40], {x5}\n",
+            "mov qword ptr [{s} + 48], {x6}\n",
+            "mov rdx, qword ptr [{a} + 32]\n",
+            "xor {x3:e}, {x3:e}\n",
+            "mov {hi}, qword ptr [{a} + 40]\n",
+            "mulx {hi}, {lo}, {hi}\n",
+            "adcx {x2}, {lo}\n",
+            "adox {x3}, {hi}\n",
+            "mov {lo}, 0\n",
+            "adcx {x3}, {lo}\n",
+            "mov qword ptr [{s} + 56], {x0}\n",
+            "mov qword ptr [{s} + 64], {x1}\n",
+            "mov qword ptr [{s} + 72], {x2}\n",
+            "mov qword ptr [{s} + 80], {x3}\n",
+            "xor {lo:e}, {lo:e}\n",
+            "mov rdx, qword ptr [{a} + 0]\n",
+            "mulx {hi}, {x0}, rdx\n",
+            "mov {x1}, qword ptr [{s} + 8]\n",
+            "adcx {x1}, {x1}\n",
+            "adox {x1}, {hi}\n",
+            "mov rdx, qword ptr [{a} + 8]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "mov {x2}, qword ptr [{s} + 16]\n",
+            "adcx {x2}, {x2}\n",
+            "adox {x2}, {lo}\n",
+            "mov {x3}, qword ptr [{s} + 24]\n",
+            "adcx {x3}, {x3}\n",
+            "adox {x3}, {hi}\n",
+            "mov rdx, qword ptr [{a} + 16]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "mov {x4}, qword ptr [{s} + 32]\n",
+            "adcx {x4}, {x4}\n",
+            "adox {x4}, {lo}\n",
+            "mov {x5}, qword ptr [{s} + 40]\n",
+            "adcx {x5}, {x5}\n",
+            "adox {x5}, {hi}\n",
+            "mov rdx, qword ptr [{a} + 24]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "mov {x6}, qword ptr [{s} + 48]\n",
+            "adcx {x6}, {x6}\n",
+            "adox {x6}, {lo}\n",
+            "mov qword ptr [{s} + 48], {x6}\n",
+            "mov {x6}, qword ptr [{s} + 56]\n",
+            "adcx {x6}, {x6}\n",
+            "adox {x6}, {hi}\n",
+            "mov qword ptr [{s} + 56], {x6}\n",
+            "mov rdx, qword ptr [{a} + 32]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "mov {x6}, qword ptr [{s} + 64]\n",
+            "adcx {x6}, {x6}\n",
+            "adox {x6}, {lo}\n",
+            "mov qword ptr [{s} + 64], {x6}\n",
+            "mov {x6}, qword ptr [{s} + 72]\n",
+            "adcx {x6}, {x6}\n",
+            "adox {x6}, {hi}\n",
+            "mov qword ptr [{s} + 72], {x6}\n",
+            "mov rdx, qword ptr [{a} + 40]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "mov {x6}, qword ptr [{s} + 80]\n",
+            "adcx {x6}, {x6}\n",
+            "adox {x6}, {lo}\n",
+            "mov qword ptr [{s} + 80], {x6}\n",
+            "mov {x6}, 0\n",
+            "adcx {x6}, {x6}\n",
+            "adox {x6}, {hi}\n",
+            "mov qword ptr [{s} + 88], {x6}\n",
+            "mov {lo}, {x0}\n",
+            "shr {lo}, 32\n",
+            "add {lo:e}, {x0:e}\n",
+            "mov {hi}, {x0}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {hi}\n",
+            "add rdx, {x0}\n",
+            "sbb {hi}, {lo}\n",
+            "mov {x6}, rdx\n",
+            "sbb {x6}, 0\n",
+            "add {x6}, {lo}\n",
+            "mov {lo}, 0\n",
+            "adc {lo}, 0\n",
+            "mov {x0}, rdx\n",
+            "sub {x1}, {hi}\n",
+            "sbb {x2}, {x6}\n",
+            "sbb {x3}, {lo}\n",
+            "sbb {x4}, 0\n",
+            "sbb {x5}, 0\n",
+            "sbb {x0}, 0\n",
+            "mov {lo}, {x1}\n",
+            "shr {lo}, 32\n",
+            "add {lo:e}, {x1:e}\n",
+            "mov {hi}, {x1}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {hi}\n",
+            "add rdx, {x1}\n",
+            "sbb {hi}, {lo}\n",
+            "mov {x6}, rdx\n",
+            "sbb {x6}, 0\n",
+            "add {x6}, {lo}\n",
+            "mov {lo}, 0\n",
+            "adc {lo}, 0\n",
+            "mov {x1}, rdx\n",
+            "sub {x2}, {hi}\n",
+            "sbb {x3}, {x6}\n",
+            "sbb {x4}, {lo}\n",
+            "sbb {x5}, 0\n",
+            "sbb {x0}, 0\n",
+            "sbb {x1}, 0\n",
+            "mov {lo}, {x2}\n",
+            "shr {lo}, 32\n",
+            "add {lo:e}, {x2:e}\n",
+            "mov {hi}, {x2}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {hi}\n",
+            "add rdx, {x2}\n",
+            "sbb {hi}, {lo}\n",
+            "mov {x6}, rdx\n",
+            "sbb {x6}, 0\n",
+            "add {x6}, {lo}\n",
+            "mov {lo}, 0\n",
+            "adc {lo}, 0\n",
+            "mov {x2}, rdx\n",
+            "sub {x3}, {hi}\n",
+            "sbb {x4}, {x6}\n",
+            "sbb {x5}, {lo}\n",
+            "sbb {x0}, 0\n",
+            "sbb {x1}, 0\n",
+            "sbb {x2}, 0\n",
+            "mov {lo}, {x3}\n",
+            "shr {lo}, 32\n",
+            "add {lo:e}, {x3:e}\n",
+            "mov {hi}, {x3}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {hi}\n",
+            "add rdx, {x3}\n",
+            "sbb {hi}, {lo}\n",
+            "mov {x6}, rdx\n",
+            "sbb {x6}, 0\n",
+            "add {x6}, {lo}\n",
+            "mov {lo}, 0\n",
+            "adc {lo}, 0\n",
+            "mov {x3}, rdx\n",
+            "sub {x4}, {hi}\n",
+            "sbb {x5}, {x6}\n",
+            "sbb {x0}, {lo}\n",
+            "sbb {x1}, 0\n",
+            "sbb {x2}, 0\n",
+            "sbb {x3}, 0\n",
+            "mov {lo}, {x4}\n",
+            "shr {lo}, 32\n",
+            "add {lo:e}, {x4:e}\n",
+            "mov {hi}, {x4}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {hi}\n",
+            "add rdx, {x4}\n",
+            "sbb {hi}, {lo}\n",
+            "mov {x6}, rdx\n",
+            "sbb {x6}, 0\n",
+            "add {x6}, {lo}\n",
+            "mov {lo}, 0\n",
+            "adc {lo}, 0\n",
+            "mov {x4}, rdx\n",
+            "sub {x5}, {hi}\n",
+            "sbb {x0}, {x6}\n",
+            "sbb {x1}, {lo}\n",
+            "sbb {x2}, 0\n",
+            "sbb {x3}, 0\n",
+            "sbb {x4}, 0\n",
+            "mov {lo}, {x5}\n",
+            "shr {lo}, 32\n",
+            "add {lo:e}, {x5:e}\n",
+            "mov {hi}, {x5}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {hi}\n",
+            "add rdx, {x5}\n",
+            "sbb {hi}, {lo}\n",
+            "mov {x6}, rdx\n",
+            "sbb {x6}, 0\n",
+            "add {x6}, {lo}\n",
+            "mov {lo}, 0\n",
+            "adc {lo}, 0\n",
+            "mov {x5}, rdx\n",
+            "sub {x0}, {hi}\n",
+            "sbb {x1}, {x6}\n",
+            "sbb {x2}, {lo}\n",
+            "sbb {x3}, 0\n",
+            "sbb {x4}, 0\n",
+            "sbb {x5}, 0\n",
+            "xor {x6:e}, {x6:e}\n",
+            "add {x0}, qword ptr [{s} + 48]\n",
+            "adc {x1}, qword ptr [{s} + 56]\n",
+            "adc {x2}, qword ptr [{s} + 64]\n",
+            "adc {x3}, qword ptr [{s} + 72]\n",
+            "adc {x4}, qword ptr [{s} + 80]\n",
+            "adc {x5}, qword ptr [{s} + 88]\n",
+            "adc {x6}, 0\n",
+        )
+    };
+}
+
+/// The canonical end of [`sqr`]: S < 2p (inputs below p), so p is subtracted once and
+/// added back under the borrow mask.
+#[cfg(target_arch = "x86_64")]
+macro_rules! end_canonical {
+    () => {
+        concat!(
+            "mov {lo}, 0xffffffff\n",
+            "mov {hi}, 0xffffffff00000000\n",
+            "sub {x0}, {lo}\n",
+            "sbb {x1}, {hi}\n",
+            "sbb {x2}, -2\n",
+            "sbb {x3}, -1\n",
+            "sbb {x4}, -1\n",
+            "sbb {x5}, -1\n",
+            "sbb {x6}, 0\n",
+            "mov {lo}, {x6}\n",
+            "shr {lo}, 32\n",
+            "mov {hi}, {x6}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {x6}\n",
+            "add rdx, rdx\n",
+            "add {x0}, {lo}\n",
+            "adc {x1}, {hi}\n",
+            "adc {x2}, rdx\n",
+            "adc {x3}, {x6}\n",
+            "adc {x4}, {x6}\n",
+            "adc {x5}, {x6}\n",
+        )
+    };
+}
+
+/// The lazy end of the squares inside [`sqr_n`] (`tools/p384_adx_gen.py sqr-lazy`):
+/// inputs and outputs only below 2^384. Then H < 2^384 and W ≤ p, so S < 2^384 + p;
+/// when S carries (c = 1), c' = 2^384 − p = 2^128 + 2^96 − 2^32 + 1 is added in place
+/// of the carry (words c·(2^64 − 2^32 + 1), c·(2^32 − 1), c, from the mask −c), and
+/// S − p < 2^384 cannot carry again. As for P-256 (`p256_adx`'s `end_lazy!`), no end
+/// waits for a whole subtraction and a whole addition.
+#[cfg(target_arch = "x86_64")]
+macro_rules! end_lazy {
+    () => {
+        concat!(
+            "mov rdx, {x6}\n",
+            "neg rdx\n",
+            "mov {lo}, rdx\n",
+            "shr {lo}, 32\n",
+            "mov {hi}, 0xffffffff00000001\n",
+            "and {hi}, rdx\n",
+            "add {x0}, {hi}\n",
+            "adc {x1}, {lo}\n",
+            "adc {x2}, {x6}\n",
+            "adc {x3}, 0\n",
+            "adc {x4}, 0\n",
+            "adc {x5}, 0\n",
+        )
+    };
+}
+
+/// The square's `asm!` block with the end `$end` (`end_canonical` or `end_lazy`), on
+/// the six words behind `$a`, giving the six words of the result. Only for use where
+/// `available()` was checked.
+#[cfg(target_arch = "x86_64")]
+macro_rules! sqr_block {
+    ($a:ident, $end:ident) => {{
+        let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
+        let mut scratch = [0u64; 12];
+        // SAFETY: the caller checked `available()` (BMI2 and ADX); the block reads the six
+        // words behind `a` (a live `[u64; 6]` reference), writes only the twelve words of
+        // `scratch`, the registers declared here and the flags, and touches no stack.
+        unsafe {
+            core::arch::asm!(
+            sqr_body!(),
+            $end!(),
+            a = inout(reg) $a.as_ptr() => _,
             s = in(reg) scratch.as_mut_ptr(),
             lo = out(reg) _,
             hi = out(reg) _,
@@ -802,8 +852,88 @@ unsafe fn sqr_asm(a: &[u64; 6]) -> [u64; 6] {
             out("rdx") _,
             options(nostack)
         );
+        }
+        [r0, r1, r2, r3, r4, r5]
+    }};
+}
+
+/// The square of [`sqr`].
+///
+/// # Safety
+/// Only where [`available`] returned true (the CPU has BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn sqr_asm(a: &[u64; 6]) -> [u64; 6] {
+    sqr_block!(a, end_canonical)
+}
+
+/// One lazy square of a run: a < 2^384 in, a value below 2^384 congruent to
+/// a²·2^−384 mod p out (not always below p).
+///
+/// # Safety
+/// Only where [`available`] returned true (the CPU has BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn sqr_lazy_asm(a: &[u64; 6]) -> [u64; 6] {
+    sqr_block!(a, end_lazy)
+}
+
+/// x mod p for x < 2^384 (below 2p): p subtracted, and added back under the borrow mask
+/// (`tools/p384_adx_gen.py reduce-once`). Only where [`available`] returned true.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn reduce_once(x: &[u64; 6]) -> [u64; 6] {
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5] = *x;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    unsafe {
+        core::arch::asm!(
+            "mov {lo}, 0xffffffff\n",
+            "mov {hi}, 0xffffffff00000000\n",
+            "sub {r0}, {lo}\n",
+            "sbb {r1}, {hi}\n",
+            "sbb {r2}, -2\n",
+            "sbb {r3}, -1\n",
+            "sbb {r4}, -1\n",
+            "sbb {r5}, -1\n",
+            "sbb {z}, 0\n",
+            "mov {lo}, {z}\n",
+            "shr {lo}, 32\n",
+            "mov {hi}, {z}\n",
+            "shl {hi}, 32\n",
+            "mov rdx, {z}\n",
+            "add rdx, rdx\n",
+            "add {r0}, {lo}\n",
+            "adc {r1}, {hi}\n",
+            "adc {r2}, rdx\n",
+            "adc {r3}, {z}\n",
+            "adc {r4}, {z}\n",
+            "adc {r5}, {z}\n",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            r4 = inout(reg) r4,
+            r5 = inout(reg) r5,
+            z = inout(reg) 0u64 => _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(pure, nomem, nostack)
+        );
     }
     [r0, r1, r2, r3, r4, r5]
+}
+
+/// One lazy square of [`sqr_n`], for the tests: a < 2^384 in, an output below 2^384
+/// congruent to a²·2^−384 mod p (not always below p); None when [`available`] is false.
+pub fn sqr_lazy(a: &[u64; 6]) -> Option<[u64; 6]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        // SAFETY: `available()` was checked just above.
+        return Some(unsafe { sqr_lazy_asm(a) });
+    }
+    let _ = a;
+    None
 }
 
 /// a + b mod p for a, b in [0, p), or None when [`available`] is false.

@@ -618,3 +618,73 @@ fn p256_lazy_squares_stay_below_2_256_and_congruent() {
         "{carried} {above_p_in}"
     );
 }
+
+/// The lazy square inside P-384's runs (`p384_adx::sqr_lazy`): any input below 2^384,
+/// p and above included, gives a²·2^−384 mod p up to a multiple of p, below 2^384. The
+/// oracle computes the sum S of the high half and the reduced low half, to show that the
+/// carried case (S ≥ 2^384, where 2^384 − p is added back) is exercised.
+#[test]
+fn p384_lazy_squares_stay_below_2_384_and_congruent() {
+    let p = p384();
+    let r: BigUint = BigUint::one() << 384;
+    let r_inv = r.modpow(&(&p - 2u32), &p);
+    let m_neg_p_inv = {
+        // −p⁻¹ mod 2^384 (p is odd): p⁻¹ by Newton's iteration, x ← x(2 − px).
+        let mut x = BigUint::one();
+        for _ in 0..10 {
+            x = (&x * ((BigUint::from(2u32) * &r - (&p * &x) % &r) % &r)) % &r;
+        }
+        (&r - x) % &r
+    };
+    let pw: [u64; 6] = [
+        0xffff_ffff,
+        0xffff_ffff_0000_0000,
+        u64::MAX - 1,
+        u64::MAX,
+        u64::MAX,
+        u64::MAX,
+    ];
+    let mut inputs: Vec<[u64; 6]> = vec![
+        [0; 6],
+        [1, 0, 0, 0, 0, 0],
+        [pw[0] - 1, pw[1], pw[2], pw[3], pw[4], pw[5]],
+        pw,
+        [pw[0] + 1, pw[1], pw[2], pw[3], pw[4], pw[5]],
+        [u64::MAX; 6],
+        [0, 0, 0, 0, 0, 1 << 63],
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(43);
+    for i in 0..3000 {
+        let mut w: [u64; 6] = rand::Rng::gen(&mut rng);
+        if i % 3 == 0 {
+            // [p, 2^384): the top three words all ones, the third from the top at least
+            // p's.
+            w[5] = u64::MAX;
+            w[4] = u64::MAX;
+            w[3] = u64::MAX;
+            w[2] = u64::MAX;
+        }
+        inputs.push(w);
+    }
+    let Some(_) = p384_adx::sqr_lazy(&[1, 0, 0, 0, 0, 0]) else {
+        assert!(!p384_adx::available());
+        return;
+    };
+    let (mut carried, mut above_p_in) = (0, 0);
+    for a in inputs {
+        let out = big(&p384_adx::sqr_lazy(&a).expect("available"));
+        let av = big(&a);
+        assert_eq!(out.clone() % &p, (&av * &av * &r_inv) % &p, "{a:x?}");
+        let t = &av * &av;
+        let t_lo = &t % &r;
+        let m = (&t_lo * &m_neg_p_inv) % &r;
+        let s = (&t >> 384) + (&t_lo + &m * &p) / &r;
+        carried += usize::from(s >= r);
+        above_p_in += usize::from(av >= p);
+    }
+    eprintln!("P-384 lazy squares: {carried} carried, {above_p_in} inputs in [p, 2^384)");
+    assert!(
+        carried >= 300 && above_p_in >= 500,
+        "{carried} {above_p_in}"
+    );
+}
