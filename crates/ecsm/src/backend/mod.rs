@@ -15,6 +15,7 @@ pub mod adx;
 pub mod barrier;
 pub mod k256_adx;
 pub mod p256_adx;
+pub mod p256_point;
 pub mod p384_adx;
 pub mod portable;
 pub mod tsc;

@@ -40,159 +40,170 @@ pub use super::adx::{available, supported};
 pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
-        let (r0, r1, r2, r3): (u64, u64, u64, u64);
-        // SAFETY: `available()` checked BMI2 and ADX; the block reads the eight words
-        // behind `a` and `b` (two live `[u64; 4]` references), writes only the registers
-        // declared here and the flags, and touches no stack.
-        unsafe {
-            core::arch::asm!(
-            "mov rdx, qword ptr [{b}]",
-            "mov {c1}, qword ptr [{a}]",
-            "mulx {c1}, {c0}, {c1}",
-            "mov {c2}, qword ptr [{a} + 8]",
-            "mulx {c2}, {lo}, {c2}",
-            "add {c1}, {lo}",
-            "mov {c3}, qword ptr [{a} + 16]",
-            "mulx {c3}, {lo}, {c3}",
-            "adc {c2}, {lo}",
-            "mov {c4}, qword ptr [{a} + 24]",
-            "mulx {c4}, {lo}, {c4}",
-            "adc {c3}, {lo}",
-            "adc {c4}, 0",
-            "xor {c5:e}, {c5:e}",
-            "mov rdx, {c0}",
-            "mulx {hi}, {lo}, {p3}",
-            "shl rdx, 32",
-            "shr {c0}, 32",
-            "add {c1}, rdx",
-            "adc {c2}, {c0}",
-            "adc {c3}, {lo}",
-            "adc {c4}, {hi}",
-            "adc {c5}, 0",
-            "mov rdx, qword ptr [{b} + 8]",
-            "xor {c0:e}, {c0:e}",
-            "mov {hi}, qword ptr [{a}]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c1}, {lo}",
-            "adox {c2}, {hi}",
-            "mov {hi}, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c2}, {lo}",
-            "adox {c3}, {hi}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c3}, {lo}",
-            "adox {c4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c4}, {lo}",
-            "adox {c5}, {hi}",
-            "adcx {c5}, {z}",
-            "adox {c0}, {z}",
-            "adcx {c0}, {z}",
-            "mov rdx, {c1}",
-            "mulx {hi}, {lo}, {p3}",
-            "shl rdx, 32",
-            "shr {c1}, 32",
-            "add {c2}, rdx",
-            "adc {c3}, {c1}",
-            "adc {c4}, {lo}",
-            "adc {c5}, {hi}",
-            "adc {c0}, 0",
-            "mov rdx, qword ptr [{b} + 16]",
-            "xor {c1:e}, {c1:e}",
-            "mov {hi}, qword ptr [{a}]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c2}, {lo}",
-            "adox {c3}, {hi}",
-            "mov {hi}, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c3}, {lo}",
-            "adox {c4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c4}, {lo}",
-            "adox {c5}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c5}, {lo}",
-            "adox {c0}, {hi}",
-            "adcx {c0}, {z}",
-            "adox {c1}, {z}",
-            "adcx {c1}, {z}",
-            "mov rdx, {c2}",
-            "mulx {hi}, {lo}, {p3}",
-            "shl rdx, 32",
-            "shr {c2}, 32",
-            "add {c3}, rdx",
-            "adc {c4}, {c2}",
-            "adc {c5}, {lo}",
-            "adc {c0}, {hi}",
-            "adc {c1}, 0",
-            "mov rdx, qword ptr [{b} + 24]",
-            "xor {c2:e}, {c2:e}",
-            "mov {hi}, qword ptr [{a}]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c3}, {lo}",
-            "adox {c4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c4}, {lo}",
-            "adox {c5}, {hi}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c5}, {lo}",
-            "adox {c0}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {c0}, {lo}",
-            "adox {c1}, {hi}",
-            "adcx {c1}, {z}",
-            "adox {c2}, {z}",
-            "adcx {c2}, {z}",
-            "mov rdx, {c3}",
-            "mulx {hi}, {lo}, {p3}",
-            "shl rdx, 32",
-            "shr {c3}, 32",
-            "add {c4}, rdx",
-            "adc {c5}, {c3}",
-            "adc {c0}, {lo}",
-            "adc {c1}, {hi}",
-            "adc {c2}, 0",
-            "mov {lo}, {c4}",
-            "mov {hi}, {c5}",
-            "mov {z}, {c0}",
-            "mov {c3}, {c1}",
-            "mov edx, 0xffffffff",
-            "sub {c4}, -1",
-            "sbb {c5}, rdx",
-            "sbb {c0}, 0",
-            "sbb {c1}, {p3}",
-            "sbb {c2}, 0",
-            "cmovc {c4}, {lo}",
-            "cmovc {c5}, {hi}",
-            "cmovc {c0}, {z}",
-            "cmovc {c1}, {c3}",
-                a = in(reg) a.as_ptr(),
-                b = in(reg) b.as_ptr(),
-                p3 = in(reg) P3,
-                z = inout(reg) 0u64 => _,
-                lo = out(reg) _,
-                hi = out(reg) _,
-                c0 = out(reg) r2,
-                c1 = out(reg) r3,
-                c2 = out(reg) _,
-                c3 = out(reg) _,
-                c4 = out(reg) r0,
-                c5 = out(reg) r1,
-                out("rdx") _,
-                options(pure, readonly, nostack)
-            );
-        }
-        return Some([r0, r1, r2, r3]);
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { mul_asm(a, b) });
     }
     let _ = (a, b);
     None
+}
+
+/// The product without the check: the `asm!` block of [`mul`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn mul_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3): (u64, u64, u64, u64);
+    // SAFETY: the caller checked `available()` (BMI2 and ADX); the block reads the
+    // eight words behind `a` and `b` (two live `[u64; 4]` references), writes only the
+    // registers declared here and the flags, and touches no stack.
+    unsafe {
+        core::arch::asm!(
+        "mov rdx, qword ptr [{b}]",
+        "mov {c1}, qword ptr [{a}]",
+        "mulx {c1}, {c0}, {c1}",
+        "mov {c2}, qword ptr [{a} + 8]",
+        "mulx {c2}, {lo}, {c2}",
+        "add {c1}, {lo}",
+        "mov {c3}, qword ptr [{a} + 16]",
+        "mulx {c3}, {lo}, {c3}",
+        "adc {c2}, {lo}",
+        "mov {c4}, qword ptr [{a} + 24]",
+        "mulx {c4}, {lo}, {c4}",
+        "adc {c3}, {lo}",
+        "adc {c4}, 0",
+        "xor {c5:e}, {c5:e}",
+        "mov rdx, {c0}",
+        "mulx {hi}, {lo}, {p3}",
+        "shl rdx, 32",
+        "shr {c0}, 32",
+        "add {c1}, rdx",
+        "adc {c2}, {c0}",
+        "adc {c3}, {lo}",
+        "adc {c4}, {hi}",
+        "adc {c5}, 0",
+        "mov rdx, qword ptr [{b} + 8]",
+        "xor {c0:e}, {c0:e}",
+        "mov {hi}, qword ptr [{a}]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c1}, {lo}",
+        "adox {c2}, {hi}",
+        "mov {hi}, qword ptr [{a} + 8]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c2}, {lo}",
+        "adox {c3}, {hi}",
+        "mov {hi}, qword ptr [{a} + 16]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c3}, {lo}",
+        "adox {c4}, {hi}",
+        "mov {hi}, qword ptr [{a} + 24]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c4}, {lo}",
+        "adox {c5}, {hi}",
+        "adcx {c5}, {z}",
+        "adox {c0}, {z}",
+        "adcx {c0}, {z}",
+        "mov rdx, {c1}",
+        "mulx {hi}, {lo}, {p3}",
+        "shl rdx, 32",
+        "shr {c1}, 32",
+        "add {c2}, rdx",
+        "adc {c3}, {c1}",
+        "adc {c4}, {lo}",
+        "adc {c5}, {hi}",
+        "adc {c0}, 0",
+        "mov rdx, qword ptr [{b} + 16]",
+        "xor {c1:e}, {c1:e}",
+        "mov {hi}, qword ptr [{a}]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c2}, {lo}",
+        "adox {c3}, {hi}",
+        "mov {hi}, qword ptr [{a} + 8]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c3}, {lo}",
+        "adox {c4}, {hi}",
+        "mov {hi}, qword ptr [{a} + 16]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c4}, {lo}",
+        "adox {c5}, {hi}",
+        "mov {hi}, qword ptr [{a} + 24]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c5}, {lo}",
+        "adox {c0}, {hi}",
+        "adcx {c0}, {z}",
+        "adox {c1}, {z}",
+        "adcx {c1}, {z}",
+        "mov rdx, {c2}",
+        "mulx {hi}, {lo}, {p3}",
+        "shl rdx, 32",
+        "shr {c2}, 32",
+        "add {c3}, rdx",
+        "adc {c4}, {c2}",
+        "adc {c5}, {lo}",
+        "adc {c0}, {hi}",
+        "adc {c1}, 0",
+        "mov rdx, qword ptr [{b} + 24]",
+        "xor {c2:e}, {c2:e}",
+        "mov {hi}, qword ptr [{a}]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c3}, {lo}",
+        "adox {c4}, {hi}",
+        "mov {hi}, qword ptr [{a} + 8]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c4}, {lo}",
+        "adox {c5}, {hi}",
+        "mov {hi}, qword ptr [{a} + 16]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c5}, {lo}",
+        "adox {c0}, {hi}",
+        "mov {hi}, qword ptr [{a} + 24]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {c0}, {lo}",
+        "adox {c1}, {hi}",
+        "adcx {c1}, {z}",
+        "adox {c2}, {z}",
+        "adcx {c2}, {z}",
+        "mov rdx, {c3}",
+        "mulx {hi}, {lo}, {p3}",
+        "shl rdx, 32",
+        "shr {c3}, 32",
+        "add {c4}, rdx",
+        "adc {c5}, {c3}",
+        "adc {c0}, {lo}",
+        "adc {c1}, {hi}",
+        "adc {c2}, 0",
+        "mov {lo}, {c4}",
+        "mov {hi}, {c5}",
+        "mov {z}, {c0}",
+        "mov {c3}, {c1}",
+        "mov edx, 0xffffffff",
+        "sub {c4}, -1",
+        "sbb {c5}, rdx",
+        "sbb {c0}, 0",
+        "sbb {c1}, {p3}",
+        "sbb {c2}, 0",
+        "cmovc {c4}, {lo}",
+        "cmovc {c5}, {hi}",
+        "cmovc {c0}, {z}",
+        "cmovc {c1}, {c3}",
+            a = in(reg) a.as_ptr(),
+            b = in(reg) b.as_ptr(),
+            p3 = in(reg) P3,
+            z = inout(reg) 0u64 => _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            c0 = out(reg) r2,
+            c1 = out(reg) r3,
+            c2 = out(reg) _,
+            c3 = out(reg) _,
+            c4 = out(reg) r0,
+            c5 = out(reg) r1,
+            out("rdx") _,
+            options(pure, readonly, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
 }
 
 super::adx::four_word_square_fns! {
@@ -408,48 +419,59 @@ pub fn sqr_lazy_both_forms(a: &[u64; 4]) -> Option<([u64; 4], [u64; 4])> {
 pub fn add(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
-        let [mut r0, mut r1, mut r2, mut r3] = *a;
-        // SAFETY: plain integer instructions on the registers declared here; no memory.
-        // a + b < 2p: subtract p, and take the sum back by CMOV when that borrows.
-        unsafe {
-            core::arch::asm!(
-                "xor {t:e}, {t:e}",
-                "add {r0}, {b0}",
-                "adc {r1}, {b1}",
-                "adc {r2}, {b2}",
-                "adc {r3}, {b3}",
-                "adc {t}, 0",
-                "mov {b0}, {r0}",
-                "mov {b1}, {r1}",
-                "mov {b2}, {r2}",
-                "mov {b3}, {r3}",
-                "sub {r0}, -1",
-                "sbb {r1}, {p1}",
-                "sbb {r2}, 0",
-                "sbb {r3}, {p3}",
-                "sbb {t}, 0",
-                "cmovc {r0}, {b0}",
-                "cmovc {r1}, {b1}",
-                "cmovc {r2}, {b2}",
-                "cmovc {r3}, {b3}",
-                r0 = inout(reg) r0,
-                r1 = inout(reg) r1,
-                r2 = inout(reg) r2,
-                r3 = inout(reg) r3,
-                b0 = inout(reg) b[0] => _,
-                b1 = inout(reg) b[1] => _,
-                b2 = inout(reg) b[2] => _,
-                b3 = inout(reg) b[3] => _,
-                t = out(reg) _,
-                p1 = in(reg) P1,
-                p3 = in(reg) P3,
-                options(pure, nomem, nostack)
-            );
-        }
-        return Some([r0, r1, r2, r3]);
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { add_asm(a, b) });
     }
     let _ = (a, b);
     None
+}
+
+/// The sum without the check: the `asm!` block of [`add`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn add_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    // a + b < 2p: subtract p, and take the sum back by CMOV when that borrows.
+    unsafe {
+        core::arch::asm!(
+            "xor {t:e}, {t:e}",
+            "add {r0}, {b0}",
+            "adc {r1}, {b1}",
+            "adc {r2}, {b2}",
+            "adc {r3}, {b3}",
+            "adc {t}, 0",
+            "mov {b0}, {r0}",
+            "mov {b1}, {r1}",
+            "mov {b2}, {r2}",
+            "mov {b3}, {r3}",
+            "sub {r0}, -1",
+            "sbb {r1}, {p1}",
+            "sbb {r2}, 0",
+            "sbb {r3}, {p3}",
+            "sbb {t}, 0",
+            "cmovc {r0}, {b0}",
+            "cmovc {r1}, {b1}",
+            "cmovc {r2}, {b2}",
+            "cmovc {r3}, {b3}",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = inout(reg) b[0] => _,
+            b1 = inout(reg) b[1] => _,
+            b2 = inout(reg) b[2] => _,
+            b3 = inout(reg) b[3] => _,
+            t = out(reg) _,
+            p1 = in(reg) P1,
+            p3 = in(reg) P3,
+            options(pure, nomem, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
 }
 
 /// a − b mod p for a, b in [0, p), or None when [`available`] is false.
@@ -457,40 +479,124 @@ pub fn add(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
 pub fn sub(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
-        let [mut r0, mut r1, mut r2, mut r3] = *a;
-        // SAFETY: plain integer instructions on the registers declared here; no memory.
-        // The borrow of a − b becomes a mask (SBB t, t), and p & mask is added back:
-        // p_0 & mask = mask, p_1 & mask = mask >> 32, p_2 = 0, p_3 & mask.
-        unsafe {
-            core::arch::asm!(
-                "sub {r0}, {b0}",
-                "sbb {r1}, {b1}",
-                "sbb {r2}, {b2}",
-                "sbb {r3}, {b3}",
-                "sbb {t}, {t}",
-                "mov {b0}, {t}",
-                "mov {b1}, {t}",
-                "shr {b1}, 32",
-                "and {t}, {p3}",
-                "add {r0}, {b0}",
-                "adc {r1}, {b1}",
-                "adc {r2}, 0",
-                "adc {r3}, {t}",
-                r0 = inout(reg) r0,
-                r1 = inout(reg) r1,
-                r2 = inout(reg) r2,
-                r3 = inout(reg) r3,
-                b0 = inout(reg) b[0] => _,
-                b1 = inout(reg) b[1] => _,
-                b2 = in(reg) b[2],
-                b3 = in(reg) b[3],
-                t = out(reg) _,
-                p3 = in(reg) P3,
-                options(pure, nomem, nostack)
-            );
-        }
-        return Some([r0, r1, r2, r3]);
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { sub_asm(a, b) });
     }
     let _ = (a, b);
     None
+}
+
+/// The difference without the check: the `asm!` block of [`sub`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn sub_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    // The borrow of a − b becomes a mask (SBB t, t), and p & mask is added back:
+    // p_0 & mask = mask, p_1 & mask = mask >> 32, p_2 = 0, p_3 & mask.
+    unsafe {
+        core::arch::asm!(
+            "sub {r0}, {b0}",
+            "sbb {r1}, {b1}",
+            "sbb {r2}, {b2}",
+            "sbb {r3}, {b3}",
+            "sbb {t}, {t}",
+            "mov {b0}, {t}",
+            "mov {b1}, {t}",
+            "shr {b1}, 32",
+            "and {t}, {p3}",
+            "add {r0}, {b0}",
+            "adc {r1}, {b1}",
+            "adc {r2}, 0",
+            "adc {r3}, {t}",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = inout(reg) b[0] => _,
+            b1 = inout(reg) b[1] => _,
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            t = out(reg) _,
+            p3 = in(reg) P3,
+            options(pure, nomem, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// a/2 mod p for a in [0, p), or None when [`available`] is false. For the doubling of
+/// [`super::p256_point`]; its portable twin is the generic doubling, which needs no halving.
+#[inline(always)]
+pub fn half(a: &[u64; 4]) -> Option<[u64; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { half_asm(a) });
+    }
+    let _ = a;
+    None
+}
+
+/// The halving without the check: a even gives a/2, a odd gives (a + p)/2 < p, the sum's
+/// carry shifted back in as bit 255. p & mask for the mask −(a mod 2): mask, mask >> 32,
+/// 0, p_3 & mask, as in [`sub`].
+///
+/// # Safety
+/// Only where [`available`] returned true (kept with the other blocks of this module).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn half_asm(a: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    unsafe {
+        core::arch::asm!(
+            "mov {m}, {r0}",
+            "and {m}, 1",
+            "neg {m}",
+            "mov {m1}, {m}",
+            "shr {m1}, 32",
+            "mov {m3}, {m}",
+            "and {m3}, {p3}",
+            "xor {c:e}, {c:e}",
+            "add {r0}, {m}",
+            "adc {r1}, {m1}",
+            "adc {r2}, 0",
+            "adc {r3}, {m3}",
+            "adc {c}, 0",
+            "shrd {r0}, {r1}, 1",
+            "shrd {r1}, {r2}, 1",
+            "shrd {r2}, {r3}, 1",
+            "shrd {r3}, {c}, 1",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            m = out(reg) _,
+            m1 = out(reg) _,
+            m3 = out(reg) _,
+            c = out(reg) _,
+            p3 = in(reg) P3,
+            options(pure, nomem, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// The square without the checks, in the doubling form `SHLD` names (see
+/// [`super::adx::shld_doubling`]): the `asm!` block of [`sqr`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn sqr_asm_form<const SHLD: bool>(a: &[u64; 4]) -> [u64; 4] {
+    if SHLD {
+        sqr_asm!(square_wide_4, a)
+    } else {
+        sqr_asm!(square_wide_4_adcx, a)
+    }
 }

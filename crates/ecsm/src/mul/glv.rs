@@ -371,12 +371,12 @@ pub fn glv_wnaf_mul<F: Field, A: AShape>(
     let t2: Vec<Affine<F>> = base.iter().map(|q| signed(s.neg2, glv.phi(q))).collect();
     let mut q = Jacobian::infinity();
     for i in (0..d1.len().max(d2.len())).rev() {
-        q = curve.double(&q);
+        curve.double_assign(&mut q);
         for (digits, table) in [(&d1, &t1), (&d2, &t2)] {
             match digits.get(i).copied().unwrap_or(0) {
                 0 => {}
-                d if d > 0 => q = curve.add_mixed(&q, &table[(d as usize) / 2]),
-                d => q = curve.sub_mixed(&q, &table[(-d as usize) / 2]),
+                d if d > 0 => curve.add_mixed_assign(&mut q, &table[(d as usize) / 2]),
+                d => curve.add_mixed_assign(&mut q, &table[(-d as usize) / 2].neg()),
             }
         }
     }

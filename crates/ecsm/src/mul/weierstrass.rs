@@ -51,11 +51,11 @@ pub fn wnaf_mul<F: Field, A: AShape>(
     let (table, u) = curve.odd_multiples_table(p, 1 << (w - 2));
     let mut q = Jacobian::infinity();
     for &d in digits.iter().rev() {
-        q = curve.double(&q);
+        curve.double_assign(&mut q);
         if d > 0 {
-            q = curve.add_mixed(&q, &table[(d as usize) / 2]);
+            curve.add_mixed_assign(&mut q, &table[(d as usize) / 2]);
         } else if d < 0 {
-            q = curve.sub_mixed(&q, &table[(-d as usize) / 2]);
+            curve.add_mixed_assign(&mut q, &table[(-d as usize) / 2].neg());
         }
     }
     lift_from_isomorphic(&mut q, u);

@@ -688,3 +688,179 @@ fn p384_lazy_squares_stay_below_2_384_and_congruent() {
         "{carried} {above_p_in}"
     );
 }
+
+#[test]
+fn p256_halving_matches_the_oracle() {
+    let p = p();
+    let mut rng = ChaCha8Rng::seed_from_u64(53);
+    let mut inputs: Vec<BigUint> = common_edges(&p);
+    inputs.extend((0..2000).map(|_| canonical(&FpP256::random(&mut rng))));
+    let Some(_) = p256_adx::half(&[0; 4]) else {
+        assert!(!p256_adx::available());
+        return;
+    };
+    let (mut odd, mut even) = (0, 0);
+    for a in &inputs {
+        let mut w = a.to_u64_digits();
+        w.resize(4, 0);
+        let h = big(&p256_adx::half(&w.try_into().unwrap()).unwrap());
+        assert!(h < p, "half({a:x}) = {h:x} not below p");
+        assert_eq!((&h << 1u8) % &p, a % &p, "2·half({a:x}) ≠ a");
+        if a.bit(0) {
+            odd += 1;
+        } else {
+            even += 1;
+        }
+    }
+    assert!(odd > 500 && even > 500, "{odd} odd, {even} even inputs");
+}
+
+/// The P-256 assembly's doubling returns (X3/4 : Y3/8 : Z3/2) of the generic
+/// `dbl-2001-b`: checked coordinate by coordinate on arbitrary triples of field elements
+/// (the identity is algebraic, so they need not be on the curve), and on curve points
+/// against the affine group law.
+#[test]
+fn p256_point_doubling_is_the_generic_formula_scaled() {
+    use ecsm::curve::weierstrass::{AMinus3, Affine, Jacobian, ShortWeierstrass};
+    if FpP256::jacobian_double_a3(&FpP256::one(), &FpP256::one(), &FpP256::one()).is_none() {
+        assert!(!p256_adx::available());
+        return;
+    }
+    let scaled = |p: &Jacobian<FpP256>| {
+        let [x, y, z] = FpP256::jacobian_double_a3(&p.x, &p.y, &p.z).expect("assembly runs");
+        let g = AMinus3::dbl_2001_b(p);
+        let x4 = (x + x) + (x + x);
+        let y8 = ((y + y) + (y + y)) + ((y + y) + (y + y));
+        assert_eq!((x4, y8, z + z), (g.x, g.y, g.z), "input {p:?}");
+    };
+    let mut elems = edge_elements();
+    elems.extend(random_elements::<4, _>(40, 54));
+    let mut triples = 0;
+    for (i, x) in elems.iter().enumerate() {
+        for (j, y) in elems.iter().enumerate() {
+            let z = elems[(i * 7 + j * 3) % elems.len()];
+            scaled(&Jacobian { x: *x, y: *y, z });
+            triples += 1;
+        }
+    }
+    assert!(triples > 2000);
+
+    let a = -(FpP256::one() + FpP256::one() + FpP256::one());
+    let b =
+        FpP256::const_from_hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b");
+    let curve = ShortWeierstrass::<FpP256, AMinus3>::new(a, b).unwrap();
+    let g = Affine::Point {
+        x: FpP256::const_from_hex(
+            "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+        ),
+        y: FpP256::const_from_hex(
+            "4fe342e2fe1a7f9b8e7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
+        ),
+    };
+    let mut pt = g;
+    let mut rng = ChaCha8Rng::seed_from_u64(55);
+    for _ in 0..200 {
+        let Affine::Point { x, y } = pt else {
+            panic!("a multiple of G reached O");
+        };
+        let lambda = FpP256::random(&mut rng);
+        let l2 = lambda.square();
+        let jac = Jacobian {
+            x: x * l2,
+            y: y * l2 * lambda,
+            z: lambda,
+        };
+        scaled(&jac);
+        let twice = curve.add_affine(&pt, &pt);
+        assert_eq!(curve.double(&jac).to_affine(), twice);
+        // The next point: 2P + G.
+        pt = curve.add_affine(&twice, &g);
+    }
+}
+
+/// `madd-2007-bl` written out with the field's operations: the reference for the P-256
+/// assembly's mixed addition.
+fn madd_2007_bl(x1: FpP256, y1: FpP256, z1: FpP256, x2: FpP256, y2: FpP256) -> [FpP256; 3] {
+    let z1z1 = z1.square();
+    let u2 = x2 * z1z1;
+    let s2 = y2 * z1 * z1z1;
+    let h = u2 - x1;
+    let hh = h.square();
+    let i = (hh + hh) + (hh + hh);
+    let j = h * i;
+    let r = (s2 - y1) + (s2 - y1);
+    let v = x1 * i;
+    let x3 = r.square() - j - (v + v);
+    let y3 = r * (v - x3) - (y1 * j + y1 * j);
+    let z3 = (z1 + h).square() - z1z1 - hh;
+    [x3, y3, z3]
+}
+
+/// The P-256 assembly's mixed addition returns (X3/4 : Y3/8 : Z3/2) of `madd-2007-bl`,
+/// with H and R: on arbitrary field elements (the identity is algebraic), and on curve
+/// points against the affine group law, including P = Q and P = −Q.
+#[test]
+fn p256_mixed_addition_is_the_generic_formula_scaled() {
+    use ecsm::curve::weierstrass::{AMinus3, Affine, Jacobian, ShortWeierstrass};
+    let one = FpP256::one();
+    if FpP256::jacobian_madd(&one, &one, &one, &one, &one).is_none() {
+        assert!(!p256_adx::available());
+        return;
+    }
+    let mut elems = edge_elements();
+    elems.extend(random_elements::<4, _>(30, 56));
+    let n = elems.len();
+    let mut checked = 0;
+    for i in 0..n {
+        for j in 0..n {
+            let (x1, y1, z1) = (elems[i], elems[j], elems[(i * 5 + j) % n]);
+            let (x2, y2) = (elems[(i + 3 * j) % n], elems[(7 * i + j + 1) % n]);
+            let ([x, y, z], h, r) = FpP256::jacobian_madd(&x1, &y1, &z1, &x2, &y2).unwrap();
+            let z1z1 = z1.square();
+            assert_eq!(h, x2 * z1z1 - x1);
+            assert_eq!(r, y2 * z1 * z1z1 - y1);
+            let x4 = (x + x) + (x + x);
+            let y8 = ((y + y) + (y + y)) + ((y + y) + (y + y));
+            assert_eq!([x4, y8, z + z], madd_2007_bl(x1, y1, z1, x2, y2));
+            checked += 1;
+        }
+    }
+    assert!(checked > 1500);
+
+    let a = -(FpP256::one() + FpP256::one() + FpP256::one());
+    let b =
+        FpP256::const_from_hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b");
+    let curve = ShortWeierstrass::<FpP256, AMinus3>::new(a, b).unwrap();
+    let g = Affine::Point {
+        x: FpP256::const_from_hex(
+            "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+        ),
+        y: FpP256::const_from_hex(
+            "4fe342e2fe1a7f9b8e7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
+        ),
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(57);
+    let (mut pt, mut q) = (g, curve.add_affine(&g, &g));
+    for _ in 0..200 {
+        let Affine::Point { x, y } = pt else {
+            panic!("a multiple of G reached O");
+        };
+        let lambda = FpP256::random(&mut rng);
+        let l2 = lambda.square();
+        let jac = Jacobian {
+            x: x * l2,
+            y: y * l2 * lambda,
+            z: lambda,
+        };
+        assert_eq!(
+            curve.add_mixed(&jac, &q).to_affine(),
+            curve.add_affine(&pt, &q)
+        );
+        assert_eq!(
+            curve.add_mixed(&jac, &pt).to_affine(),
+            curve.add_affine(&pt, &pt)
+        );
+        assert!(curve.add_mixed(&jac, &pt.neg()).is_infinity());
+        (pt, q) = (curve.add_affine(&pt, &q), curve.add_affine(&q, &g));
+    }
+}
