@@ -2,7 +2,9 @@
 //! `ecsm field-bench` measures dependent-chain latency (what the papers' peers quote);
 //! these measure single calls as criterion does, for regression tracking. The group
 //! `reduction` times, as dependent chains, each Crandall prime beside a Montgomery
-//! twin of the same p: the measurement behind each spec's choice of reduction.
+//! twin of the same p: the measurement behind each spec's choice of reduction. The
+//! group `p256-points` times P-256's doubling and mixed addition as dependent chains:
+//! the assembly's own formulas (`backend::point4`) beside the generic `dbl-2001-b`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ecsm::field::prime::{Fp, FpSpec};
@@ -144,5 +146,38 @@ fn reductions(c: &mut Criterion) {
     chains::<FpP256>(c, "p256/montgomery");
 }
 
-criterion_group!(benches, fields, reductions);
+/// P-256's point operations as dependent chains: `ShortWeierstrass::double` and
+/// `add_mixed` (the assembly's formulas where it runs) and the generic `dbl-2001-b`.
+fn p256_points(c: &mut Criterion) {
+    use ecsm::curve::weierstrass::{AMinus3, Affine, Jacobian, ShortWeierstrass};
+    let a = -(FpP256::one() + FpP256::one() + FpP256::one());
+    let b =
+        FpP256::const_from_hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b");
+    let curve = ShortWeierstrass::<FpP256, AMinus3>::new(a, b).expect("P-256 has a = -3");
+    let g = Affine::Point {
+        x: FpP256::const_from_hex(
+            "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+        ),
+        y: FpP256::const_from_hex(
+            "4fe342e2fe1a7f9b8e7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
+        ),
+    };
+    let start = curve.double(&Jacobian::from_affine(&g));
+    let mut grp = c.benchmark_group("p256-points");
+    grp.bench_function("double", |bn| {
+        let mut q = start;
+        bn.iter(|| curve.double_assign(black_box(&mut q)))
+    });
+    grp.bench_function("dbl-2001-b", |bn| {
+        let mut q = start;
+        bn.iter(|| q = AMinus3::dbl_2001_b(black_box(&q)))
+    });
+    grp.bench_function("add_mixed", |bn| {
+        let mut q = start;
+        bn.iter(|| curve.add_mixed_assign(black_box(&mut q), &g))
+    });
+    grp.finish();
+}
+
+criterion_group!(benches, fields, reductions, p256_points);
 criterion_main!(benches);

@@ -114,103 +114,114 @@ macro_rules! fold_c {
 pub fn mul(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
-        let (r0, r1, r2, r3): (u64, u64, u64, u64);
-        // SAFETY: `available()` checked BMI2 and ADX; the block reads the eight words
-        // behind `a` and `b` (two live `[u64; 4]` references), writes only the registers
-        // declared here and the flags, and touches no stack.
-        unsafe {
-            core::arch::asm!(
-            "mov rdx, qword ptr [{b}]",
-            "mov {t1}, qword ptr [{a}]",
-            "mulx {t1}, {t0}, {t1}",
-            "mov {t2}, qword ptr [{a} + 8]",
-            "mulx {t2}, {lo}, {t2}",
-            "add {t1}, {lo}",
-            "mov {t3}, qword ptr [{a} + 16]",
-            "mulx {t3}, {lo}, {t3}",
-            "adc {t2}, {lo}",
-            "mov {t4}, qword ptr [{a} + 24]",
-            "mulx {t4}, {lo}, {t4}",
-            "adc {t3}, {lo}",
-            "adc {t4}, 0",
-            "mov rdx, qword ptr [{b} + 8]",
-            "xor {t5:e}, {t5:e}",
-            "mov {hi}, qword ptr [{a}]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mov {hi}, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "adc {t5}, 0",
-            "mov rdx, qword ptr [{b} + 16]",
-            "xor {t6:e}, {t6:e}",
-            "mov {hi}, qword ptr [{a}]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mov {hi}, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t5}, {lo}",
-            "adox {t6}, {hi}",
-            "adc {t6}, 0",
-            "mov rdx, qword ptr [{b} + 24]",
-            "xor {t7:e}, {t7:e}",
-            "mov {hi}, qword ptr [{a}]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mov {hi}, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mov {hi}, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t5}, {lo}",
-            "adox {t6}, {hi}",
-            "mov {hi}, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, {hi}",
-            "adcx {t6}, {lo}",
-            "adox {t7}, {hi}",
-            "adc {t7}, 0",
-            fold_c!(),
-                a = in(reg) a.as_ptr(),
-                b = in(reg) b.as_ptr(),
-                lo = out(reg) _,
-                hi = out(reg) _,
-                t0 = out(reg) r0,
-                t1 = out(reg) r1,
-                t2 = out(reg) r2,
-                t3 = out(reg) r3,
-                t4 = out(reg) _,
-                t5 = out(reg) _,
-                t6 = out(reg) _,
-                t7 = out(reg) _,
-                out("rdx") _,
-                options(pure, readonly, nostack)
-            );
-        }
-        return Some([r0, r1, r2, r3]);
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { mul_asm(a, b) });
     }
     let _ = (a, b);
     None
+}
+
+/// The product without the check: the `asm!` block of [`mul`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn mul_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3): (u64, u64, u64, u64);
+    // SAFETY: the caller checked `available()` (BMI2 and ADX); the block reads the
+    // eight words behind `a` and `b` (two live `[u64; 4]` references), writes only the
+    // registers declared here and the flags, and touches no stack.
+    unsafe {
+        core::arch::asm!(
+        "mov rdx, qword ptr [{b}]",
+        "mov {t1}, qword ptr [{a}]",
+        "mulx {t1}, {t0}, {t1}",
+        "mov {t2}, qword ptr [{a} + 8]",
+        "mulx {t2}, {lo}, {t2}",
+        "add {t1}, {lo}",
+        "mov {t3}, qword ptr [{a} + 16]",
+        "mulx {t3}, {lo}, {t3}",
+        "adc {t2}, {lo}",
+        "mov {t4}, qword ptr [{a} + 24]",
+        "mulx {t4}, {lo}, {t4}",
+        "adc {t3}, {lo}",
+        "adc {t4}, 0",
+        "mov rdx, qword ptr [{b} + 8]",
+        "xor {t5:e}, {t5:e}",
+        "mov {hi}, qword ptr [{a}]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t1}, {lo}",
+        "adox {t2}, {hi}",
+        "mov {hi}, qword ptr [{a} + 8]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t2}, {lo}",
+        "adox {t3}, {hi}",
+        "mov {hi}, qword ptr [{a} + 16]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t3}, {lo}",
+        "adox {t4}, {hi}",
+        "mov {hi}, qword ptr [{a} + 24]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t4}, {lo}",
+        "adox {t5}, {hi}",
+        "adc {t5}, 0",
+        "mov rdx, qword ptr [{b} + 16]",
+        "xor {t6:e}, {t6:e}",
+        "mov {hi}, qword ptr [{a}]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t2}, {lo}",
+        "adox {t3}, {hi}",
+        "mov {hi}, qword ptr [{a} + 8]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t3}, {lo}",
+        "adox {t4}, {hi}",
+        "mov {hi}, qword ptr [{a} + 16]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t4}, {lo}",
+        "adox {t5}, {hi}",
+        "mov {hi}, qword ptr [{a} + 24]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t5}, {lo}",
+        "adox {t6}, {hi}",
+        "adc {t6}, 0",
+        "mov rdx, qword ptr [{b} + 24]",
+        "xor {t7:e}, {t7:e}",
+        "mov {hi}, qword ptr [{a}]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t3}, {lo}",
+        "adox {t4}, {hi}",
+        "mov {hi}, qword ptr [{a} + 8]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t4}, {lo}",
+        "adox {t5}, {hi}",
+        "mov {hi}, qword ptr [{a} + 16]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t5}, {lo}",
+        "adox {t6}, {hi}",
+        "mov {hi}, qword ptr [{a} + 24]",
+        "mulx {hi}, {lo}, {hi}",
+        "adcx {t6}, {lo}",
+        "adox {t7}, {hi}",
+        "adc {t7}, 0",
+        fold_c!(),
+            a = in(reg) a.as_ptr(),
+            b = in(reg) b.as_ptr(),
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) r0,
+            t1 = out(reg) r1,
+            t2 = out(reg) r2,
+            t3 = out(reg) r3,
+            t4 = out(reg) _,
+            t5 = out(reg) _,
+            t6 = out(reg) _,
+            t7 = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
 }
 
 super::adx::four_word_square_fns! {
@@ -274,49 +285,60 @@ use sqr_run;
 pub fn add(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
-        let [mut r0, mut r1, mut r2, mut r3] = *a;
-        // SAFETY: plain integer instructions on the registers declared here; no memory.
-        // s = a + b mod 2^256 and y = s + c: the sum is s when it neither carried nor
-        // reaches p, else y (a carry means 2^256 + s ≡ s + c, and then s + c < 2^256).
-        unsafe {
-            core::arch::asm!(
-                "add {r0}, {b0}",
-                "adc {r1}, {b1}",
-                "adc {r2}, {b2}",
-                "adc {r3}, {b3}",
-                "sbb {t}, {t}",
-                "mov {b0}, {r0}",
-                "mov {b1}, {r1}",
-                "mov {b2}, {r2}",
-                "mov {b3}, {r3}",
-                "add {b0}, {c}",
-                "adc {b1}, 0",
-                "adc {b2}, 0",
-                "adc {b3}, 0",
-                "sbb {u}, {u}",
-                "or {t}, {u}",
-                "cmovnz {r0}, {b0}",
-                "cmovnz {r1}, {b1}",
-                "cmovnz {r2}, {b2}",
-                "cmovnz {r3}, {b3}",
-                r0 = inout(reg) r0,
-                r1 = inout(reg) r1,
-                r2 = inout(reg) r2,
-                r3 = inout(reg) r3,
-                b0 = inout(reg) b[0] => _,
-                b1 = inout(reg) b[1] => _,
-                b2 = inout(reg) b[2] => _,
-                b3 = inout(reg) b[3] => _,
-                t = out(reg) _,
-                u = out(reg) _,
-                c = in(reg) C,
-                options(pure, nomem, nostack)
-            );
-        }
-        return Some([r0, r1, r2, r3]);
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { add_asm(a, b) });
     }
     let _ = (a, b);
     None
+}
+
+/// The sum without the check: the `asm!` block of [`add`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn add_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    // s = a + b mod 2^256 and y = s + c: the sum is s when it neither carried nor
+    // reaches p, else y (a carry means 2^256 + s ≡ s + c, and then s + c < 2^256).
+    unsafe {
+        core::arch::asm!(
+            "add {r0}, {b0}",
+            "adc {r1}, {b1}",
+            "adc {r2}, {b2}",
+            "adc {r3}, {b3}",
+            "sbb {t}, {t}",
+            "mov {b0}, {r0}",
+            "mov {b1}, {r1}",
+            "mov {b2}, {r2}",
+            "mov {b3}, {r3}",
+            "add {b0}, {c}",
+            "adc {b1}, 0",
+            "adc {b2}, 0",
+            "adc {b3}, 0",
+            "sbb {u}, {u}",
+            "or {t}, {u}",
+            "cmovnz {r0}, {b0}",
+            "cmovnz {r1}, {b1}",
+            "cmovnz {r2}, {b2}",
+            "cmovnz {r3}, {b3}",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = inout(reg) b[0] => _,
+            b1 = inout(reg) b[1] => _,
+            b2 = inout(reg) b[2] => _,
+            b3 = inout(reg) b[3] => _,
+            t = out(reg) _,
+            u = out(reg) _,
+            c = in(reg) C,
+            options(pure, nomem, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
 }
 
 /// a − b mod p for a, b in [0, p), or None when [`available`] is false.
@@ -324,37 +346,119 @@ pub fn add(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
 pub fn sub(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]
     if available() {
-        let [mut r0, mut r1, mut r2, mut r3] = *a;
-        // SAFETY: plain integer instructions on the registers declared here; no memory.
-        // On a borrow the wrapped difference is a − b + 2^256 ≡ a − b + p + c, so c is
-        // taken off under the borrow's mask (the wrapped value exceeds c: no new borrow).
-        unsafe {
-            core::arch::asm!(
-                "sub {r0}, {b0}",
-                "sbb {r1}, {b1}",
-                "sbb {r2}, {b2}",
-                "sbb {r3}, {b3}",
-                "sbb {t}, {t}",
-                "and {t}, {c}",
-                "sub {r0}, {t}",
-                "sbb {r1}, 0",
-                "sbb {r2}, 0",
-                "sbb {r3}, 0",
-                r0 = inout(reg) r0,
-                r1 = inout(reg) r1,
-                r2 = inout(reg) r2,
-                r3 = inout(reg) r3,
-                b0 = in(reg) b[0],
-                b1 = in(reg) b[1],
-                b2 = in(reg) b[2],
-                b3 = in(reg) b[3],
-                t = out(reg) _,
-                c = in(reg) C,
-                options(pure, nomem, nostack)
-            );
-        }
-        return Some([r0, r1, r2, r3]);
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { sub_asm(a, b) });
     }
     let _ = (a, b);
     None
+}
+
+/// The difference without the check: the `asm!` block of [`sub`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn sub_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    // On a borrow the wrapped difference is a − b + 2^256 ≡ a − b + p + c, so c is
+    // taken off under the borrow's mask (the wrapped value exceeds c: no new borrow).
+    unsafe {
+        core::arch::asm!(
+            "sub {r0}, {b0}",
+            "sbb {r1}, {b1}",
+            "sbb {r2}, {b2}",
+            "sbb {r3}, {b3}",
+            "sbb {t}, {t}",
+            "and {t}, {c}",
+            "sub {r0}, {t}",
+            "sbb {r1}, 0",
+            "sbb {r2}, 0",
+            "sbb {r3}, 0",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = in(reg) b[0],
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            t = out(reg) _,
+            c = in(reg) C,
+            options(pure, nomem, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// a/2 mod p for a in [0, p), or None when [`available`] is false. For the point
+/// formulas of [`super::point4`]; its portable twin is the generic doubling, which needs
+/// no halving.
+#[inline(always)]
+pub fn half(a: &[u64; 4]) -> Option<[u64; 4]> {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        // SAFETY: `available()` was just checked.
+        return Some(unsafe { half_asm(a) });
+    }
+    let _ = a;
+    None
+}
+
+/// The halving without the check: a even gives a/2, a odd gives (a + p)/2 < p, the sum's
+/// carry shifted back in as bit 255. p & mask for the mask −(a mod 2): p_0 & mask, then
+/// the mask itself for p_1 = p_2 = p_3 = 2^64 − 1.
+///
+/// # Safety
+/// Only where [`available`] returned true (kept with the other blocks of this module).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn half_asm(a: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: plain integer instructions on the registers declared here; no memory.
+    unsafe {
+        core::arch::asm!(
+            "mov {m}, {r0}",
+            "and {m}, 1",
+            "neg {m}",
+            "mov {m0}, {m}",
+            "and {m0}, {p0}",
+            "xor {c:e}, {c:e}",
+            "add {r0}, {m0}",
+            "adc {r1}, {m}",
+            "adc {r2}, {m}",
+            "adc {r3}, {m}",
+            "adc {c}, 0",
+            "shrd {r0}, {r1}, 1",
+            "shrd {r1}, {r2}, 1",
+            "shrd {r2}, {r3}, 1",
+            "shrd {r3}, {c}, 1",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            m = out(reg) _,
+            m0 = out(reg) _,
+            c = out(reg) _,
+            p0 = in(reg) C.wrapping_neg(),
+            options(pure, nomem, nostack)
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// The square without the checks, in the doubling form `SHLD` names (see
+/// [`super::adx::shld_doubling`]): the `asm!` block of [`sqr`].
+///
+/// # Safety
+/// Only where [`available`] returned true (BMI2 and ADX).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn sqr_asm_form<const SHLD: bool>(a: &[u64; 4]) -> [u64; 4] {
+    if SHLD {
+        sqr_asm!(square_wide_4, a)
+    } else {
+        sqr_asm!(square_wide_4_adcx, a)
+    }
 }

@@ -529,7 +529,7 @@ pub(super) unsafe fn sub_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 }
 
 /// a/2 mod p for a in [0, p), or None when [`available`] is false. For the doubling of
-/// [`super::p256_point`]; its portable twin is the generic doubling, which needs no halving.
+/// [`super::point4`]; its portable twin is the generic doubling, which needs no halving.
 #[inline(always)]
 pub fn half(a: &[u64; 4]) -> Option<[u64; 4]> {
     #[cfg(target_arch = "x86_64")]

@@ -196,20 +196,17 @@ impl AShape for AMinus3 {
     }
 }
 
-impl AShape for AZero {
-    const NAME: &'static str = "a=0";
-    fn admits<F: Field>(a: &F) -> bool {
-        a.is_zero()
-    }
+impl AZero {
     /// EFD `dbl-2009-l` with D = 4XB taken as one product: 3M + 4S.
     /// A = X², B = Y², C = B², D = 4XB, E = 3A, F = E²,
     /// X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ.
     /// The EFD's D = 2((X + B)² − A − C) trades the product for a square and two more
     /// sums (2M + 5S). With the BMI2/ADX field code a product costs about 1.1 squares and a
     /// sum about a fifth of one, so the product is cheaper: secp256k1 `glv:w=5` took 0.976×
-    /// the time (stop 42, `farm-bench` pairs; README, secp256k1).
+    /// the time (stop 42, `farm-bench` pairs; README, secp256k1). The generic doubling of
+    /// a = 0, which the cost model counts.
     #[inline(always)]
-    fn double<F: Field>(p: &Jacobian<F>, _a: &F) -> Jacobian<F> {
+    pub fn dbl_2009_l<F: Field>(p: &Jacobian<F>) -> Jacobian<F> {
         let a = p.x.square();
         let b = p.y.square();
         let c = b.square();
@@ -229,6 +226,22 @@ impl AShape for AZero {
             y: y3,
             z: yz + yz,
         }
+    }
+}
+
+impl AShape for AZero {
+    const NAME: &'static str = "a=0";
+    fn admits<F: Field>(a: &F) -> bool {
+        a.is_zero()
+    }
+    /// The field's own doubling where it has one ([`Field::jacobian_double_a0`]: the
+    /// secp256k1 assembly), else [`AZero::dbl_2009_l`].
+    #[inline(always)]
+    fn double<F: Field>(p: &Jacobian<F>, _a: &F) -> Jacobian<F> {
+        if let Some([x, y, z]) = F::jacobian_double_a0(&p.x, &p.y, &p.z) {
+            return Jacobian { x, y, z };
+        }
+        Self::dbl_2009_l(p)
     }
     #[inline(always)]
     fn a_times<F: Field>(_x: &F, _a: &F) -> F {

@@ -96,17 +96,26 @@ pub trait Field:
     /// backend's own formula; None (the default) leaves it to the generic `dbl-2001-b`
     /// ([`crate::curve::weierstrass::AMinus3::dbl_2001_b`]). The result may be any
     /// representative of 2P. The P-256 assembly has one
-    /// ([`crate::backend::p256_point::double_a3`]); [`crate::cost::Counted`] keeps the
+    /// ([`crate::backend::point4::double_a3_p256`]); [`crate::cost::Counted`] keeps the
     /// default, so the cost model counts the generic formula.
     #[inline(always)]
     fn jacobian_double_a3(_x: &Self, _y: &Self, _z: &Self) -> Option<[Self; 3]> {
         None
     }
+    /// 2P for P = (X : Y : Z) in Jacobian coordinates on a curve y² = x³ + b, by a
+    /// backend's own formula; None (the default) leaves it to the generic one
+    /// ([`crate::curve::weierstrass::AZero::dbl_2009_l`]). The secp256k1 assembly has one
+    /// ([`crate::backend::point4::double_a0_k256`]); [`crate::cost::Counted`] keeps the
+    /// default.
+    #[inline(always)]
+    fn jacobian_double_a0(_x: &Self, _y: &Self, _z: &Self) -> Option<[Self; 3]> {
+        None
+    }
     /// P + Q for P = (X1 : Y1 : Z1) in Jacobian coordinates and Q = (x2, y2) affine, by a
     /// backend's own formula: Some((point, H, R)) with H = x2·Z1² − X1 and
     /// R = y2·Z1³ − Y1, the point being P + Q with Z3 = Z1·H when H ≠ 0. None (the
-    /// default) leaves it to the generic `madd-2007-bl`. The P-256 assembly has one
-    /// ([`crate::backend::p256_point::madd`]); [`crate::cost::Counted`] keeps the default.
+    /// default) leaves it to the generic `madd-2007-bl`. The P-256 and secp256k1 assembly
+    /// have one ([`crate::backend::point4`]); [`crate::cost::Counted`] keeps the default.
     #[inline(always)]
     #[allow(clippy::type_complexity)]
     fn jacobian_madd(

@@ -7,6 +7,7 @@
 //! and of c = 2^256 − p (for P-384: of p and of 2^384 − p).
 
 use ecsm::backend::{k256_adx, p256_adx, p384_adx};
+use ecsm::curve::weierstrass::{AMinus3, AShape, AZero, Affine, Jacobian, ShortWeierstrass};
 use ecsm::field::prime::{Fp, FpP256, FpP384, FpSecp256k1, FpSpec};
 use ecsm::field::{Field, PrimeField};
 use num_bigint::BigUint;
@@ -689,23 +690,15 @@ fn p384_lazy_squares_stay_below_2_384_and_congruent() {
     );
 }
 
-#[test]
-fn p256_halving_matches_the_oracle() {
-    let p = p();
-    let mut rng = ChaCha8Rng::seed_from_u64(53);
-    let mut inputs: Vec<BigUint> = common_edges(&p);
-    inputs.extend((0..2000).map(|_| canonical(&FpP256::random(&mut rng))));
-    let Some(_) = p256_adx::half(&[0; 4]) else {
-        assert!(!p256_adx::available());
-        return;
-    };
+/// `half` of a four-word assembly field against `num-bigint`: below p, and twice it ≡ a.
+fn check_halving(p: &BigUint, half: fn(&[u64; 4]) -> Option<[u64; 4]>, inputs: &[BigUint]) {
     let (mut odd, mut even) = (0, 0);
-    for a in &inputs {
+    for a in inputs {
         let mut w = a.to_u64_digits();
         w.resize(4, 0);
-        let h = big(&p256_adx::half(&w.try_into().unwrap()).unwrap());
-        assert!(h < p, "half({a:x}) = {h:x} not below p");
-        assert_eq!((&h << 1u8) % &p, a % &p, "2·half({a:x}) ≠ a");
+        let h = big(&half(&w.try_into().unwrap()).unwrap());
+        assert!(&h < p, "half({a:x}) = {h:x} not below p");
+        assert_eq!((&h << 1u8) % p, a % p, "2·half({a:x}) ≠ a");
         if a.bit(0) {
             odd += 1;
         } else {
@@ -715,72 +708,34 @@ fn p256_halving_matches_the_oracle() {
     assert!(odd > 500 && even > 500, "{odd} odd, {even} even inputs");
 }
 
-/// The P-256 assembly's doubling returns (X3/4 : Y3/8 : Z3/2) of the generic
-/// `dbl-2001-b`: checked coordinate by coordinate on arbitrary triples of field elements
-/// (the identity is algebraic, so they need not be on the curve), and on curve points
-/// against the affine group law.
 #[test]
-fn p256_point_doubling_is_the_generic_formula_scaled() {
-    use ecsm::curve::weierstrass::{AMinus3, Affine, Jacobian, ShortWeierstrass};
-    if FpP256::jacobian_double_a3(&FpP256::one(), &FpP256::one(), &FpP256::one()).is_none() {
-        assert!(!p256_adx::available());
+fn halvings_match_the_oracle() {
+    if p256_adx::half(&[0; 4]).is_none() {
+        assert!(!p256_adx::available() && k256_adx::half(&[0; 4]).is_none());
         return;
     }
-    let scaled = |p: &Jacobian<FpP256>| {
-        let [x, y, z] = FpP256::jacobian_double_a3(&p.x, &p.y, &p.z).expect("assembly runs");
-        let g = AMinus3::dbl_2001_b(p);
-        let x4 = (x + x) + (x + x);
-        let y8 = ((y + y) + (y + y)) + ((y + y) + (y + y));
-        assert_eq!((x4, y8, z + z), (g.x, g.y, g.z), "input {p:?}");
-    };
-    let mut elems = edge_elements();
-    elems.extend(random_elements::<4, _>(40, 54));
-    let mut triples = 0;
-    for (i, x) in elems.iter().enumerate() {
-        for (j, y) in elems.iter().enumerate() {
-            let z = elems[(i * 7 + j * 3) % elems.len()];
-            scaled(&Jacobian { x: *x, y: *y, z });
-            triples += 1;
-        }
-    }
-    assert!(triples > 2000);
-
-    let a = -(FpP256::one() + FpP256::one() + FpP256::one());
-    let b =
-        FpP256::const_from_hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b");
-    let curve = ShortWeierstrass::<FpP256, AMinus3>::new(a, b).unwrap();
-    let g = Affine::Point {
-        x: FpP256::const_from_hex(
-            "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
-        ),
-        y: FpP256::const_from_hex(
-            "4fe342e2fe1a7f9b8e7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
-        ),
-    };
-    let mut pt = g;
-    let mut rng = ChaCha8Rng::seed_from_u64(55);
-    for _ in 0..200 {
-        let Affine::Point { x, y } = pt else {
-            panic!("a multiple of G reached O");
-        };
-        let lambda = FpP256::random(&mut rng);
-        let l2 = lambda.square();
-        let jac = Jacobian {
-            x: x * l2,
-            y: y * l2 * lambda,
-            z: lambda,
-        };
-        scaled(&jac);
-        let twice = curve.add_affine(&pt, &pt);
-        assert_eq!(curve.double(&jac).to_affine(), twice);
-        // The next point: 2P + G.
-        pt = curve.add_affine(&twice, &g);
-    }
+    let mut rng = ChaCha8Rng::seed_from_u64(53);
+    let (p, pk) = (p(), p_k1());
+    let mut inputs = common_edges(&p);
+    inputs.extend((0..2000).map(|_| canonical(&FpP256::random(&mut rng))));
+    check_halving(&p, p256_adx::half, &inputs);
+    let mut inputs = common_edges(&pk);
+    inputs.extend(k1_edges().iter().map(canonical));
+    inputs.extend((0..2000).map(|_| canonical(&FpSecp256k1::random(&mut rng))));
+    check_halving(&pk, k256_adx::half, &inputs);
 }
 
-/// `madd-2007-bl` written out with the field's operations: the reference for the P-256
-/// assembly's mixed addition.
-fn madd_2007_bl(x1: FpP256, y1: FpP256, z1: FpP256, x2: FpP256, y2: FpP256) -> [FpP256; 3] {
+/// (4X, 8Y, 2Z): the generic formulas' coordinates from the scaled ones of `point4`.
+fn unscaled<F: Field>([x, y, z]: [F; 3]) -> [F; 3] {
+    let x2 = x + x;
+    let y2 = y + y;
+    let y4 = y2 + y2;
+    [x2 + x2, y4 + y4, z + z]
+}
+
+/// `madd-2007-bl` written out with the field's operations: the reference for the
+/// assembly's mixed additions.
+fn madd_2007_bl<F: Field>(x1: F, y1: F, z1: F, x2: F, y2: F) -> [F; 3] {
     let z1z1 = z1.square();
     let u2 = x2 * z1z1;
     let s2 = y2 * z1 * z1z1;
@@ -796,41 +751,94 @@ fn madd_2007_bl(x1: FpP256, y1: FpP256, z1: FpP256, x2: FpP256, y2: FpP256) -> [
     [x3, y3, z3]
 }
 
-/// The P-256 assembly's mixed addition returns (X3/4 : Y3/8 : Z3/2) of `madd-2007-bl`,
-/// with H and R: on arbitrary field elements (the identity is algebraic), and on curve
-/// points against the affine group law, including P = Q and P = −Q.
-#[test]
-fn p256_mixed_addition_is_the_generic_formula_scaled() {
-    use ecsm::curve::weierstrass::{AMinus3, Affine, Jacobian, ShortWeierstrass};
-    let one = FpP256::one();
-    if FpP256::jacobian_madd(&one, &one, &one, &one, &one).is_none() {
-        assert!(!p256_adx::available());
-        return;
-    }
-    let mut elems = edge_elements();
-    elems.extend(random_elements::<4, _>(30, 56));
+/// The assembly's point formulas against the generic ones on arbitrary elements (the
+/// identities are algebraic, so the points need not be on a curve): the doubling
+/// `dbl` against `generic`, and the mixed addition (with its H and R) against
+/// `madd-2007-bl`, each after the scaling (4X', 8Y', 2Z').
+fn check_scaled_formulas<F: Field>(
+    elems: &[F],
+    dbl: fn(&F, &F, &F) -> Option<[F; 3]>,
+    generic: fn(&Jacobian<F>) -> Jacobian<F>,
+) {
     let n = elems.len();
     let mut checked = 0;
     for i in 0..n {
         for j in 0..n {
             let (x1, y1, z1) = (elems[i], elems[j], elems[(i * 5 + j) % n]);
+            let d = dbl(&x1, &y1, &z1).expect("assembly runs");
+            let g = generic(&Jacobian {
+                x: x1,
+                y: y1,
+                z: z1,
+            });
+            assert_eq!(
+                unscaled(d),
+                [g.x, g.y, g.z],
+                "doubling of ({x1:?}, {y1:?}, {z1:?})"
+            );
             let (x2, y2) = (elems[(i + 3 * j) % n], elems[(7 * i + j + 1) % n]);
-            let ([x, y, z], h, r) = FpP256::jacobian_madd(&x1, &y1, &z1, &x2, &y2).unwrap();
+            let (pt, h, r) = F::jacobian_madd(&x1, &y1, &z1, &x2, &y2).expect("assembly runs");
             let z1z1 = z1.square();
             assert_eq!(h, x2 * z1z1 - x1);
             assert_eq!(r, y2 * z1 * z1z1 - y1);
-            let x4 = (x + x) + (x + x);
-            let y8 = ((y + y) + (y + y)) + ((y + y) + (y + y));
-            assert_eq!([x4, y8, z + z], madd_2007_bl(x1, y1, z1, x2, y2));
+            assert_eq!(unscaled(pt), madd_2007_bl(x1, y1, z1, x2, y2));
             checked += 1;
         }
     }
-    assert!(checked > 1500);
+    assert!(checked > 1500, "{checked}");
+}
 
-    let a = -(FpP256::one() + FpP256::one() + FpP256::one());
+/// On 200 multiples of the generator g with random Z: the curve's doubling and mixed
+/// addition (the assembly's where it runs) against the affine group law, P = Q and
+/// P = −Q included.
+fn check_on_curve<F: Field, A: AShape>(curve: &ShortWeierstrass<F, A>, g: Affine<F>, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut pt, mut q) = (g, curve.add_affine(&g, &g));
+    for _ in 0..200 {
+        let Affine::Point { x, y } = pt else {
+            panic!("a multiple of G reached O");
+        };
+        let lambda = F::random(&mut rng);
+        let l2 = lambda.square();
+        let jac = Jacobian {
+            x: x * l2,
+            y: y * l2 * lambda,
+            z: lambda,
+        };
+        let twice = curve.add_affine(&pt, &pt);
+        assert_eq!(curve.double(&jac).to_affine(), twice);
+        let mut in_place = jac;
+        curve.double_assign(&mut in_place);
+        assert_eq!(in_place.to_affine(), twice);
+        assert_eq!(
+            curve.add_mixed(&jac, &q).to_affine(),
+            curve.add_affine(&pt, &q)
+        );
+        assert_eq!(curve.add_mixed(&jac, &pt).to_affine(), twice);
+        assert!(curve.add_mixed(&jac, &pt.neg()).is_infinity());
+        let mut in_place = jac;
+        curve.add_mixed_assign(&mut in_place, &q);
+        assert_eq!(in_place.to_affine(), curve.add_affine(&pt, &q));
+        (pt, q) = (curve.add_affine(&pt, &q), curve.add_affine(&q, &g));
+    }
+}
+
+/// P-256's doubling and mixed addition (`backend::point4`) return (X3/4 : Y3/8 : Z3/2)
+/// of `dbl-2001-b` and `madd-2007-bl`.
+#[test]
+fn p256_point_formulas_are_the_generic_ones_scaled() {
+    let one = FpP256::one();
+    if FpP256::jacobian_double_a3(&one, &one, &one).is_none() {
+        assert!(!p256_adx::available());
+        assert!(FpP256::jacobian_madd(&one, &one, &one, &one, &one).is_none());
+        return;
+    }
+    let mut elems = edge_elements();
+    elems.extend(random_elements::<4, _>(30, 54));
+    check_scaled_formulas(&elems, FpP256::jacobian_double_a3, AMinus3::dbl_2001_b);
+    let a = -(one + one + one);
     let b =
         FpP256::const_from_hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b");
-    let curve = ShortWeierstrass::<FpP256, AMinus3>::new(a, b).unwrap();
     let g = Affine::Point {
         x: FpP256::const_from_hex(
             "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
@@ -839,28 +847,49 @@ fn p256_mixed_addition_is_the_generic_formula_scaled() {
             "4fe342e2fe1a7f9b8e7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
         ),
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(57);
-    let (mut pt, mut q) = (g, curve.add_affine(&g, &g));
-    for _ in 0..200 {
-        let Affine::Point { x, y } = pt else {
-            panic!("a multiple of G reached O");
-        };
-        let lambda = FpP256::random(&mut rng);
-        let l2 = lambda.square();
-        let jac = Jacobian {
-            x: x * l2,
-            y: y * l2 * lambda,
-            z: lambda,
-        };
-        assert_eq!(
-            curve.add_mixed(&jac, &q).to_affine(),
-            curve.add_affine(&pt, &q)
-        );
-        assert_eq!(
-            curve.add_mixed(&jac, &pt).to_affine(),
-            curve.add_affine(&pt, &pt)
-        );
-        assert!(curve.add_mixed(&jac, &pt.neg()).is_infinity());
-        (pt, q) = (curve.add_affine(&pt, &q), curve.add_affine(&q, &g));
+    check_on_curve(&ShortWeierstrass::<_, AMinus3>::new(a, b).unwrap(), g, 55);
+}
+
+/// secp256k1's doubling and mixed addition (`backend::point4`) return (X3/4 : Y3/8 :
+/// Z3/2) of the generic a = 0 doubling and `madd-2007-bl`.
+#[test]
+fn secp256k1_point_formulas_are_the_generic_ones_scaled() {
+    let one = FpSecp256k1::one();
+    if FpSecp256k1::jacobian_double_a0(&one, &one, &one).is_none() {
+        assert!(!k256_adx::available());
+        assert!(FpSecp256k1::jacobian_madd(&one, &one, &one, &one, &one).is_none());
+        return;
     }
+    let mut elems = k1_edges();
+    elems.extend(random_elements::<4, _>(30, 56));
+    check_scaled_formulas(&elems, FpSecp256k1::jacobian_double_a0, AZero::dbl_2009_l);
+    let b = one + one + one + one + one + one + one;
+    let g = Affine::Point {
+        x: FpSecp256k1::const_from_hex(
+            "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",
+        ),
+        y: FpSecp256k1::const_from_hex(
+            "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8",
+        ),
+    };
+    check_on_curve(
+        &ShortWeierstrass::<_, AZero>::new(FpSecp256k1::zero(), b).unwrap(),
+        g,
+        57,
+    );
+}
+
+/// The hooks are the P-256 and secp256k1 fields' own: another field, and the counted
+/// P-256 field (whose counts must be the generic formulas'), keep the defaults.
+#[test]
+fn only_the_assembly_fields_have_point_formulas() {
+    use ecsm::cost::Counted;
+    let one = FpP384::one();
+    assert!(FpP384::jacobian_double_a3(&one, &one, &one).is_none());
+    assert!(FpP384::jacobian_madd(&one, &one, &one, &one, &one).is_none());
+    let one = Counted(FpP256::one());
+    assert!(Counted::<FpP256>::jacobian_double_a3(&one, &one, &one).is_none());
+    assert!(Counted::<FpP256>::jacobian_madd(&one, &one, &one, &one, &one).is_none());
+    let one = FpP256::one();
+    assert!(FpP256::jacobian_double_a0(&one, &one, &one).is_none());
 }

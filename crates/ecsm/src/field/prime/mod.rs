@@ -54,7 +54,7 @@ pub use specs::*;
 use super::bytes::{be_to_words, words_to_be};
 use super::{Field, FieldError};
 use crate::backend::barrier::opaque;
-use crate::backend::{k256_adx, p256_adx, p256_point, p384_adx};
+use crate::backend::{k256_adx, p256_adx, p384_adx, point4};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -437,6 +437,21 @@ impl<const N: usize, S: FpSpec<N>> Fp<N, S> {
         }
     }
 
+    /// The stored words of a four-word element, for [`point4`].
+    #[inline(always)]
+    fn words4(f: &Self) -> [u64; 4] {
+        limbs::resized::<4, N>(&f.repr)
+    }
+
+    /// A point of [`point4`] back as elements, one by one: `[T; 3]::map` here was once left
+    /// out of line (`try_map`), and its wide loads of the words just stored stalled (14 %
+    /// of P-256 `naf:w=5` in `perf`). Always Some; an Option for the hooks' `?`.
+    #[inline(always)]
+    fn point_op3(p: [[u64; 4]; 3]) -> Option<[Self; 3]> {
+        let f = |c: &[u64; 4]| Self::from_repr(limbs::resized(c));
+        Some([f(&p[0]), f(&p[1]), f(&p[2])])
+    }
+
     /// `2·self`.
     #[inline(always)]
     pub fn double(&self) -> Self {
@@ -597,22 +612,34 @@ impl<const N: usize, S: FpSpec<N>> Field for Fp<N, S> {
     fn square_n(&self, k: usize) -> Self {
         Self::from_repr(Self::sqr_n_repr(&self.repr, k))
     }
-    /// The P-256 assembly's doubling ([`p256_point::double_a3`]) on P-256's field where it
-    /// runs; None otherwise.
+    /// The P-256 assembly's doubling ([`point4::double_a3_p256`]) on P-256's field where
+    /// it runs; None otherwise.
     #[inline(always)]
     fn jacobian_double_a3(x: &Self, y: &Self, z: &Self) -> Option<[Self; 3]> {
         if !Self::IS_P256 {
             return None;
         }
-        let w = |f: &Self| limbs::resized::<4, N>(&f.repr);
-        let f = |c: &[u64; 4]| Self::from_repr(limbs::resized(c));
-        // Element by element: `[T; 3]::map` was left out of line (`try_map`), and its wide
-        // loads of the words just stored stalled (14 % of P-256 `naf:w=5` in `perf`).
-        let [x3, y3, z3] = p256_point::double_a3(&[w(x), w(y), w(z)])?;
-        Some([f(&x3), f(&y3), f(&z3)])
+        Self::point_op3(point4::double_a3_p256(&[
+            Self::words4(x),
+            Self::words4(y),
+            Self::words4(z),
+        ])?)
     }
-    /// The P-256 assembly's mixed addition ([`p256_point::madd`]) on P-256's field where
-    /// it runs; None otherwise.
+    /// The secp256k1 assembly's doubling ([`point4::double_a0_k256`]) on its field where it
+    /// runs; None otherwise.
+    #[inline(always)]
+    fn jacobian_double_a0(x: &Self, y: &Self, z: &Self) -> Option<[Self; 3]> {
+        if !Self::IS_K256 {
+            return None;
+        }
+        Self::point_op3(point4::double_a0_k256(&[
+            Self::words4(x),
+            Self::words4(y),
+            Self::words4(z),
+        ])?)
+    }
+    /// The P-256 or secp256k1 assembly's mixed addition ([`point4::madd_p256`],
+    /// [`point4::madd_k256`]) on its field where it runs; None otherwise.
     #[inline(always)]
     fn jacobian_madd(
         x1: &Self,
@@ -621,13 +648,17 @@ impl<const N: usize, S: FpSpec<N>> Field for Fp<N, S> {
         x2: &Self,
         y2: &Self,
     ) -> Option<([Self; 3], Self, Self)> {
-        if !Self::IS_P256 {
+        let w = Self::words4;
+        let (p, q) = ([w(x1), w(y1), w(z1)], [w(x2), w(y2)]);
+        let (pt, h, r) = if Self::IS_P256 {
+            point4::madd_p256(&p, &q)?
+        } else if Self::IS_K256 {
+            point4::madd_k256(&p, &q)?
+        } else {
             return None;
-        }
-        let w = |f: &Self| limbs::resized::<4, N>(&f.repr);
-        let ([x3, y3, z3], h, r) = p256_point::madd(&[w(x1), w(y1), w(z1)], &[w(x2), w(y2)])?;
+        };
         let f = |c: &[u64; 4]| Self::from_repr(limbs::resized(c));
-        Some(([f(&x3), f(&y3), f(&z3)], f(&h), f(&r)))
+        Some((Self::point_op3(pt)?, f(&h), f(&r)))
     }
     #[inline(always)]
     fn ct_select(a: &Self, b: &Self, choice: u64) -> Self {
