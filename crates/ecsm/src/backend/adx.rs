@@ -263,8 +263,9 @@ macro_rules! square_wide_4_adcx {
 pub(crate) use square_wide_4_adcx;
 
 /// `pub fn sqr` (the doc comment given, then the form [`shld_doubling`] picks),
-/// `pub fn sqr_n` (k squares in a row, the checks made once) and `pub fn sqr_both_forms`
-/// (both forms, for the tests) of a four-word field module,
+/// `pub fn sqr_n` (k squares in a row, the checks made once), `pub fn sqr_both_forms`
+/// (both forms, for the tests) and `unsafe fn sqr_asm_form` (one form, unchecked, for
+/// the point formulas) of a four-word field module,
 /// around that module's `sqr_asm!(template, a)`: its `asm!` block, which must only run
 /// where `available()` was checked, and `sqr_run!(template, a, k)`, its run of k squares
 /// (P-256 squares lazily below 2^256 in place and reduces once at the end, secp256k1
@@ -304,6 +305,22 @@ macro_rules! four_word_square_fns {
             }
             let _ = (a, k);
             None
+        }
+
+        /// The square without the checks, in the doubling form `SHLD` names (see
+        /// [`super::adx::shld_doubling`]): the `asm!` block of [`sqr`], for the point
+        /// formulas of [`super::point4`].
+        ///
+        /// # Safety
+        /// Only where [`available`] returned true (BMI2 and ADX).
+        #[cfg(target_arch = "x86_64")]
+        #[inline(always)]
+        pub(super) unsafe fn sqr_asm_form<const SHLD: bool>(a: &[u64; 4]) -> [u64; 4] {
+            if SHLD {
+                sqr_asm!(square_wide_4, a)
+            } else {
+                sqr_asm!(square_wide_4_adcx, a)
+            }
         }
 
         /// [`sqr`] in both forms of the doubling (SHLD, then ADCX/ADOX), whatever this

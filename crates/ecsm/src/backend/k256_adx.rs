@@ -447,18 +447,3 @@ pub(super) unsafe fn half_asm(a: &[u64; 4]) -> [u64; 4] {
     }
     [r0, r1, r2, r3]
 }
-
-/// The square without the checks, in the doubling form `SHLD` names (see
-/// [`super::adx::shld_doubling`]): the `asm!` block of [`sqr`].
-///
-/// # Safety
-/// Only where [`available`] returned true (BMI2 and ADX).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(super) unsafe fn sqr_asm_form<const SHLD: bool>(a: &[u64; 4]) -> [u64; 4] {
-    if SHLD {
-        sqr_asm!(square_wide_4, a)
-    } else {
-        sqr_asm!(square_wide_4_adcx, a)
-    }
-}
