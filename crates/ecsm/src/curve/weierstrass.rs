@@ -774,8 +774,8 @@ impl<F: Field, A: AShape> ShortWeierstrass<F, A> {
     /// which the compiler drops where it is not used). Err(true) when P = Q, Err(false)
     /// when P = −Q. The formula does not involve a or b, so it adds on every curve
     /// y² = x³ + ax + b, and on the curves isomorphic to it. Where the field has its own
-    /// formula ([`Field::jacobian_madd`]: the P-256 assembly) that runs instead, and its
-    /// ratio Z3/Z1 is H.
+    /// formula ([`Field::jacobian_madd`]: the P-256 and secp256k1 assembly) that runs
+    /// instead, and its ratio Z3/Z1 is H.
     #[inline(always)]
     pub(crate) fn madd_generic(p: &Jacobian<F>, qx: &F, qy: &F) -> Result<(Jacobian<F>, F), bool> {
         if let Some(([x, y, z], h, rr)) = F::jacobian_madd(&p.x, &p.y, &p.z, qx, qy) {
