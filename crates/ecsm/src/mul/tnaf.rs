@@ -290,10 +290,110 @@ fn alphas_unchecked(mu: i8, w: usize) -> Vec<ZTau> {
 pub(super) struct Window {
     pub(super) tw: u64,
     pub(super) alpha: Vec<(i64, i64)>,
-    /// τ̄^w = c + d·τ (τ̄ = μ − τ): ρ/τ^w = ρ·τ̄^w/2^w, since τ·τ̄ = 2.
-    conj_w: (i64, i64),
     /// The τNAF (w = 2, digits ±1) of each α_u, for the table.
     expansion: Vec<Vec<i8>>,
+    /// The digits of every residue, `LOOKAHEAD_BITS` at a time ([`recode`]).
+    look: Lookahead,
+}
+
+/// How many low bits of ρ's image in Z/2^j one look-up of [`recode`] reads: j = 11, so
+/// a window's table has 2^11 steps (48 KiB).
+const LOOKAHEAD_BITS: usize = 11;
+
+/// The width-w τNAF read K digits at a time ([`recode`]). K + w − 1 ≤ j bits of ρ's
+/// image under φ_j: Z\[τ\] → Z/2^j (kernel τ^j·Z\[τ\], τ ↦ t_j, as [`t_w`] for w = j)
+/// decide the next K digits, since each digit reads ρ modulo τ^w and a step divides
+/// by τ once. Each entry of `steps` is the K digits of that residue and
+/// δ = Σ_{i<K} u_i·τ^i, so that ρ becomes (ρ − δ)/τ^K.
+#[derive(Clone, Debug)]
+struct Lookahead {
+    /// Digits per look-up, at most 8 (the bound of [`recode`]'s words needs τ̄^K's
+    /// coefficients small).
+    k: usize,
+    /// j = K + w − 1.
+    bits: usize,
+    t: u64,
+    /// τ̄^K = c + d·τ (τ̄ = μ − τ): ρ/τ^K = ρ·τ̄^K/2^K, since τ·τ̄ = 2.
+    conj: (i64, i64),
+    steps: Vec<Step>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    digits: [i8; 8],
+    delta: (i64, i64),
+}
+
+impl Lookahead {
+    fn new(mu: i8, w: usize, tw: u64, alpha: &[(i64, i64)]) -> Lookahead {
+        let k = (LOOKAHEAD_BITS + 1 - w).min(8);
+        let bits = k + w - 1;
+        let conj = tau_pow(mu, k).conj(mu);
+        let steps = (0..1i64 << bits)
+            .map(|c| {
+                let (mut rho, mut digits) = ((c, 0), [0i8; 8]);
+                let (mut delta, mut pow) = ((0i64, 0i64), (1i64, 0i64));
+                for d in digits.iter_mut().take(k) {
+                    let (u, next) = tnaf_step(mu, w, tw, alpha, rho);
+                    (*d, rho) = (u, next);
+                    let (e0, e1) = signed_alpha(alpha, u);
+                    // δ += u_i·τ^i, with u_i standing for ±α_|u_i|; τ^(i+1) = τ^i·τ.
+                    delta = (
+                        delta.0 + e0 * pow.0 - 2 * e1 * pow.1,
+                        delta.1 + e0 * pow.1 + e1 * pow.0 + i64::from(mu) * e1 * pow.1,
+                    );
+                    pow = (-2 * pow.1, pow.0 + i64::from(mu) * pow.1);
+                }
+                Step { digits, delta }
+            })
+            .collect();
+        Lookahead {
+            k,
+            bits,
+            t: t_w_unchecked(mu, bits),
+            conj: (small(&conj.a), small(&conj.b)),
+            steps,
+        }
+    }
+}
+
+/// The element digit u stands for: sign(u)·α_|u| for u ≠ 0, 0 for u = 0.
+fn signed_alpha(alpha: &[(i64, i64)], u: i8) -> (i64, i64) {
+    if u == 0 {
+        return (0, 0);
+    }
+    let (b, c) = alpha[(u.unsigned_abs() / 2) as usize];
+    if u > 0 {
+        (b, c)
+    } else {
+        (-b, -c)
+    }
+}
+
+/// One step of HMV Alg. 3.69 on small ρ = r0 + r1·τ: the digit u (0 for even r0, else
+/// (r0 + r1·t_w) mods 2^w, odd since t_w is even) and (ρ − u)/τ, where
+/// ρ/τ = (r1 + μ·r0/2) − (r0/2)·τ (ττ̄ = 2).
+fn tnaf_step(
+    mu: i8,
+    w: usize,
+    tw: u64,
+    alpha: &[(i64, i64)],
+    (r0, r1): (i64, i64),
+) -> (i8, (i64, i64)) {
+    let u = if r0 & 1 == 0 {
+        0
+    } else {
+        let v = (r0 as u64).wrapping_add((r1 as u64).wrapping_mul(tw)) & ((1u64 << w) - 1);
+        if v >= 1 << (w - 1) {
+            v as i64 - (1i64 << w)
+        } else {
+            v as i64
+        }
+    };
+    let (e0, e1) = signed_alpha(alpha, u as i8);
+    let (r0, r1) = (r0 - e0, r1 - e1);
+    let h = r0 / 2;
+    (u as i8, (r1 + i64::from(mu) * h, -h))
 }
 
 /// The constants of one Koblitz curve: τ^m − 1, its conjugate and norm, and the windows.
@@ -325,11 +425,10 @@ impl Constants {
                 .map(|z| (small(&z.a), small(&z.b)))
                 .collect();
             let tw = t_w_unchecked(mu, w);
-            let conj_w = tau_pow(mu, w).conj(mu);
             windows.push(Window {
                 tw,
+                look: Lookahead::new(mu, w, tw, &alpha),
                 alpha,
-                conj_w: (small(&conj_w.a), small(&conj_w.b)),
                 expansion: Vec::new(),
             });
         }
@@ -339,7 +438,15 @@ impl Constants {
             win.expansion = win
                 .alpha
                 .iter()
-                .map(|&(b, c)| recode(mu, 2, &w2, (Wide::<1>::from_i64(b), Wide::from_i64(c))))
+                .map(|&rho| {
+                    let (mut rho, mut e) = (rho, Vec::new());
+                    while rho != (0, 0) {
+                        let (u, next) = tnaf_step(mu, 2, w2.tw, &w2.alpha, rho);
+                        e.push(u);
+                        rho = next;
+                    }
+                    e
+                })
                 .collect();
         }
         let gamma_norm = gamma.norm(mu);
@@ -404,63 +511,43 @@ pub fn reduce_scalar(m: usize, a2: u8, k: &[u64]) -> ZTau {
 }
 
 /// HMV Alg. 3.69: the width-w τNAF of r0 + r1·τ, least significant digit first. Digit
-/// u ≠ 0 stands for sign(u)·α_|u|. Each step: for odd r0, u = (r0 + r1·t_w) mods 2^w
-/// (odd, since t_w is even) and ρ ← ρ − sign(u)·α_|u|, now ≡ 0 mod τ^w; then
-/// ρ ← ρ/τ = (r1 + μ·r0/2) − (r0/2)·τ (ττ̄ = 2).
+/// u ≠ 0 stands for sign(u)·α_|u|. Alg. 3.69 takes a digit per step ([`tnaf_step`]):
+/// for odd r0, u = (r0 + r1·t_w) mods 2^w and ρ ← ρ − sign(u)·α_|u|, then ρ ← ρ/τ.
 ///
-/// After a nonzero digit the next w − 1 digits are 0 (ρ ≡ 0 mod τ^w), so those w
-/// divisions by τ are taken as one, ρ ← ρ·τ̄^w/2^w ([`div_tau_w`]). That leaves one
-/// branch on the parity of r0 per nonzero digit and per other zero digit, about
-/// 2m/(w + 1) in all, where one per digit, half of them going the wrong way, made the
-/// recoding an eighth of `tnaf:w=5` on K-233 (by `perf` samples). Runs of those other
-/// zeros are short, and dividing one of them at once (v = the 2-adic valuation of
-/// r0 + r1·t_w, at most w) was slower than a step per zero: K-233 `tnaf:w=4` 6.96–6.98
-/// against 6.76 µs. The digits are those of the step-by-step algorithm, which
-/// `tests/suite/tnaf.rs` runs in big integers and compares.
+/// Here K digits come from one look-up ([`Lookahead`], K = 8 for w ≤ 4, 7 and 6 for
+/// w = 5, 6): the next K digits depend only on ρ modulo τ^(K+w−1), whose image in
+/// Z/2^(K+w−1) indexes a table made by running Alg. 3.69 on every residue; then
+/// ρ ← (ρ − δ)/τ^K, four small products. There is no branch on the digits, where a
+/// step per digit (or per zero digit, the w − 1 zeros after a nonzero one taken as one
+/// division by τ^w) mispredicted about half its branches on the parity of r0: that
+/// recoding took 9.5 % of K-233 `tnaf:w=4`'s `perf` samples, 4.4–6.1 % since (stop 55). The
+/// digits are those of the step-by-step algorithm (`tests/suite/tnaf.rs` runs it in big
+/// integers and compares); the look-ups past its last nonzero digit add zeros, dropped
+/// at the end.
 ///
 /// The caller bounds |r0|, |r1| below 2^(64N − 8): the norm r0² + μr0r1 + 2r1² only
 /// shrinks (up to the small α_u) as the loop runs, and it bounds the coefficients of ρ
-/// by √(8/7) times its square root and those of ρ·τ̄^w by 2^(w/2) ≤ 8 times that, so no
+/// by √(8/7) times its square root and those of ρ·τ̄^K by 2^(K/2) ≤ 16 times that, so no
 /// result leaves the signed range of N words (the products inside [`div_tau_w`] may
 /// wrap: the arithmetic is modulo 2^(64N)).
-fn recode<const N: usize>(
-    mu: i8,
-    w: usize,
-    win: &Window,
-    (mut r0, mut r1): (Wide<N>, Wide<N>),
-) -> Vec<i8> {
-    let mask = (1u64 << w) - 1;
-    let half = 1u64 << (w - 1);
-    let mut digits = Vec::with_capacity(64 * N + 8);
+fn recode<const N: usize>(mu: i8, win: &Window, (mut r0, mut r1): (Wide<N>, Wide<N>)) -> Vec<i8> {
+    let look = &win.look;
+    let mask = (1u64 << look.bits) - 1;
+    let mut digits = Vec::with_capacity(64 * N + 16);
     while !(r0.is_zero() && r1.is_zero()) {
-        if r0.low() & 1 == 0 {
-            digits.push(0);
-            let h = r0.half();
-            let next = if mu == 1 { r1.add(&h) } else { r1.sub(&h) };
-            r1 = h.neg();
-            r0 = next;
-            continue;
-        }
-        let v = r0.low().wrapping_add(r1.low().wrapping_mul(win.tw)) & mask;
-        let u = if v >= half {
-            v as i64 - (1i64 << w)
-        } else {
-            v as i64
-        };
-        let (beta, gamma) = win.alpha[(u.unsigned_abs() / 2) as usize];
-        let (beta, gamma) = if u > 0 {
-            (beta, gamma)
-        } else {
-            (-beta, -gamma)
-        };
-        r0 = r0.sub(&Wide::from_i64(beta));
-        r1 = r1.sub(&Wide::from_i64(gamma));
-        digits.push(u as i8);
-        if r0.is_zero() && r1.is_zero() {
-            break;
-        }
-        digits.resize(digits.len() + w - 1, 0);
-        (r0, r1) = div_tau_w(mu, w, win.conj_w, &r0, &r1);
+        let index = r0.low().wrapping_add(r1.low().wrapping_mul(look.t)) & mask;
+        let step = &look.steps[index as usize];
+        // All eight then cut back to K: a copy of a length known at compile time, where
+        // `[..K]` went through `memcpy` (4 % of K-233 `tnaf:w=4`'s `perf` samples).
+        let len = digits.len();
+        digits.extend_from_slice(&step.digits);
+        digits.truncate(len + look.k);
+        r0 = r0.sub(&Wide::from_i64(step.delta.0));
+        r1 = r1.sub(&Wide::from_i64(step.delta.1));
+        (r0, r1) = div_tau_w(mu, look.k, look.conj, &r0, &r1);
+    }
+    while digits.last() == Some(&0) {
+        digits.pop();
     }
     digits
 }
@@ -485,7 +572,7 @@ fn div_tau_w<const N: usize>(
 }
 
 /// [`recode`] at the width of `words` words; `None` when ρ does not fit.
-fn recode_in(mu: i8, w: usize, win: &Window, rho: &ZTau, words: usize) -> Option<Vec<i8>> {
+fn recode_in(mu: i8, win: &Window, rho: &ZTau, words: usize) -> Option<Vec<i8>> {
     with_width!(
         words,
         |N| {
@@ -495,7 +582,7 @@ fn recode_in(mu: i8, w: usize, win: &Window, rho: &ZTau, words: usize) -> Option
             }
             let r0 = Wide::<N>::from_big(&rho.a)?;
             let r1 = Wide::<N>::from_big(&rho.b)?;
-            Some(recode(mu, w, win, (r0, r1)))
+            Some(recode(mu, win, (r0, r1)))
         },
         None
     )
@@ -511,7 +598,7 @@ pub fn tnaf_digits(m: usize, a2: u8, w: usize, rho: &ZTau) -> Option<Vec<i8>> {
         return None;
     }
     let c = constants(m, a2);
-    recode_in(mu_of(a2), w, c.window(w), rho, words_for(m)?)
+    recode_in(mu_of(a2), c.window(w), rho, words_for(m)?)
 }
 
 /// The digits `tnaf:w=W` evaluates for k on the curve of degree m with this a2: k
@@ -529,7 +616,7 @@ fn scalar_digits(c: &Constants, w: usize, k: &[u64]) -> Option<Vec<i8>> {
     let mu = mu_of(c.a2);
     with_width!(
         words_for(c.m)?,
-        |N| Some(recode::<N>(mu, w, c.window(w), reduce::<N>(c, k))),
+        |N| Some(recode::<N>(mu, c.window(w), reduce::<N>(c, k))),
         None
     )
 }
@@ -706,13 +793,14 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
         // k ≡ 0 modulo τ^m − 1: [k]P = O for every P.
         return Ok(Affine::Infinity);
     }
-    let table = alpha_table(curve, p, c.window(w));
+    let win = c.window(w);
     let h = frobenius_split(m);
     let (lo, hi) = digits.split_at(h.min(digits.len()));
+    let table = alpha_table(curve, p, win);
     let table_hi: Vec<LambdaAffine<F>> = if hi.is_empty() {
         Vec::new()
     } else {
-        table.iter().map(|e| frob_affine_pow(e, h)).collect()
+        table.iter().map(|e| frob_lambda_affine_pow(e, h)).collect()
     };
     let q = F::run_task(TnafLoop {
         curve,
@@ -751,26 +839,96 @@ impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for TnafLoop<'_, F, S> {
         let table: Vec<LambdaAffine<G>> = self.table.iter().map(|e| e.map(to)).collect();
         let table_hi: Vec<LambdaAffine<G>> = self.table_hi.iter().map(|e| e.map(to)).collect();
         let (lo, hi) = (self.lo, self.hi);
-        let digit = |s: &[i8], i: usize| s.get(i).copied().unwrap_or(0);
-        // O until the top nonzero digit (of the high half, or of the low one when it is
-        // empty), which is the first one the loop meets.
-        let mut q: Option<Lambda<G>> = None;
-        for i in (0..lo.len().max(hi.len())).rev() {
-            if let Some(v) = q.as_mut() {
-                *v = frob_lambda(v);
-            }
-            for (d, t) in [(digit(hi, i), &table_hi), (digit(lo, i), &table)] {
-                if d != 0 {
-                    let e = signed_entry(t, d);
-                    q = Some(match q {
-                        None => curve.lambda_affine_to_lambda(&e),
-                        Some(v) => curve.lambda_mixed_add_inline(&v, &e),
-                    });
-                }
-            }
-        }
+        let tables = [&table_hi[..], &table[..]];
+        let q = match evaluate::<G, S, false>(&curve, tables, [hi, lo]) {
+            Ok(q) => q,
+            Err(Exceptional) => match evaluate::<G, S, true>(&curve, tables, [hi, lo]) {
+                Ok(q) => q,
+                Err(Exceptional) => unreachable!("the general additions handle every case"),
+            },
+        };
         q.map(|v| v.map(|g| map.back(g)))
     }
+}
+
+/// An addition of [`evaluate`]'s fast pass met a case its formula does not cover.
+struct Exceptional;
+
+/// Σ_{i} τ^i(u_(hi,i)·P_hi + u_(lo,i)·P_lo) from the top position down, `None` for O:
+/// the loop of [`TnafLoop`].
+///
+/// The fast pass (`GENERAL` false) adds by the bare formula
+/// ([`BinaryCurve::lambda_mixed_add_core`]) and gives up on an accumulator at O or T, an
+/// entry that is not a finite point or a sum of ±Q (f = 0), which only P of small order
+/// or a multiple of P equal to ± an entry can bring. The general pass
+/// (`GENERAL` true, run then) takes [`BinaryCurve::lambda_mixed_add`]'s special cases.
+/// The fast pass has no call in its loop, where the special cases had been called out
+/// of line from it; K-233 `tnaf:w=4` took 0.94 of the time with it (`farm-bench`, 6
+/// pairs, one pair of builds, whose placement alone can move such a figure by a few per
+/// cent; stop 55). The stores and loads between the additions and the Frobenius maps
+/// that `perf annotate` shows come from the pair code's lane conversions, and stayed.
+#[inline(always)]
+fn evaluate<G: BinaryField, S: CurveShape, const GENERAL: bool>(
+    curve: &BinaryCurve<G, S>,
+    tables: [&[LambdaAffine<G>]; 2],
+    halves: [&[i8]; 2],
+) -> Result<Option<Lambda<G>>, Exceptional> {
+    let digit = |s: &[i8], i: usize| s.get(i).copied().unwrap_or(0);
+    let len = halves[0].len().max(halves[1].len());
+    // The top position with a nonzero digit in either half starts the accumulator.
+    let Some(top) = (0..len)
+        .rev()
+        .find(|&i| halves.iter().any(|h| digit(h, i) != 0))
+    else {
+        return Ok(None);
+    };
+    let mut first: Option<Lambda<G>> = None;
+    for (half, table) in halves.iter().zip(tables) {
+        let d = digit(half, top);
+        if d != 0 {
+            let e = signed_entry(table, d);
+            first = Some(match first {
+                None => curve.lambda_affine_to_lambda(&e),
+                Some(v) => add::<G, S, GENERAL>(curve, &v, &e)?,
+            });
+        }
+    }
+    let Some(mut q) = first else {
+        return Ok(None);
+    };
+    for i in (0..top).rev() {
+        q = frob_lambda(&q);
+        for (half, table) in halves.iter().zip(tables) {
+            let d = digit(half, i);
+            if d != 0 {
+                q = add::<G, S, GENERAL>(curve, &q, &signed_entry(table, d))?;
+            }
+        }
+    }
+    Ok(Some(q))
+}
+
+/// One addition of [`evaluate`].
+#[inline(always)]
+fn add<G: BinaryField, S: CurveShape, const GENERAL: bool>(
+    curve: &BinaryCurve<G, S>,
+    q: &Lambda<G>,
+    e: &LambdaAffine<G>,
+) -> Result<Lambda<G>, Exceptional> {
+    if GENERAL {
+        return Ok(curve.lambda_mixed_add(q, e));
+    }
+    let LambdaAffine::Point { x, l } = *e else {
+        return Err(Exceptional);
+    };
+    if q.z.is_zero() {
+        return Err(Exceptional);
+    }
+    let (sum, f, _) = curve.lambda_mixed_add_core(q, x, l);
+    if f.is_zero() {
+        return Err(Exceptional);
+    }
+    Ok(sum)
 }
 
 /// The digit position h = ⌈(m + 1)/2⌉ where [`tnaf`] cuts the expansion of a curve of
@@ -782,7 +940,7 @@ pub const fn frobenius_split(m: usize) -> usize {
 
 /// τ^h on a λ-affine point: (x, λ) ↦ (x^(2^h), λ^(2^h)), by the field's table walks
 /// ([`BinaryField::multi_square`]). O and T stay where they are.
-fn frob_affine_pow<F: BinaryField>(e: &LambdaAffine<F>, h: usize) -> LambdaAffine<F> {
+fn frob_lambda_affine_pow<F: BinaryField>(e: &LambdaAffine<F>, h: usize) -> LambdaAffine<F> {
     match *e {
         LambdaAffine::Point { x, l } => LambdaAffine::Point {
             x: x.multi_square(h),

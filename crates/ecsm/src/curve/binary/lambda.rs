@@ -285,23 +285,6 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
         sum
     }
 
-    /// [`Self::lambda_mixed_add`] with its generic path inlined into the caller and the
-    /// special cases called out of line: for a loop run inside a backend's feature
-    /// context (`tnaf` on `vpclmul`), where an out-of-line addition would have none and
-    /// each intrinsic of its paired products would stay a call.
-    #[inline(always)]
-    pub(crate) fn lambda_mixed_add_inline(&self, p: &Lambda<F>, q: &LambdaAffine<F>) -> Lambda<F> {
-        if let LambdaAffine::Point { x: xq, l: lq } = *q {
-            if !p.z.is_zero() {
-                let (sum, f, _) = self.lambda_mixed_add_core(p, xq, lq);
-                if !f.is_zero() {
-                    return sum;
-                }
-            }
-        }
-        self.lambda_mixed_add(p, q)
-    }
-
     /// P + Q for affine P and Q, in λ-projective coordinates. Cost **7M + 3S** (+1C for
     /// a2 ∉ {0, 1}) when x_P ≠ x_Q and neither is O, against 8M + 5S for an LD mixed
     /// addition from P = (x_P : y_P : 1) and 1M + 1S more to reach λ-projective. Derived
