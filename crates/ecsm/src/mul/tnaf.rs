@@ -292,7 +292,7 @@ pub(super) struct Window {
     pub(super) alpha: Vec<(i64, i64)>,
     /// The τNAF (w = 2, digits ±1) of each α_u, for the table.
     expansion: Vec<Vec<i8>>,
-    /// The digits of every residue, `LOOKAHEAD_BITS` at a time ([`recode`]).
+    /// The next K digits of every residue modulo τ^j, j ≤ `LOOKAHEAD_BITS` ([`recode`]).
     look: Lookahead,
 }
 
