@@ -200,12 +200,52 @@ pub struct BenchArgs {
     /// median of the blocks' ratios.
     #[arg(long)]
     pub peers: bool,
+    /// With `--op mul`, the point the method starts from: `hinted` (the binary curves'
+    /// default: x(P) and hint bits, the decompression timed too) or `affine` (every
+    /// other family's, and OpenSSL's: the decoded point). Default: the curve's own.
+    #[arg(long)]
+    pub input: Option<String>,
+}
+
+/// What `bench --op mul` starts from (`--input`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BenchInput {
+    Hinted,
+    Affine,
+}
+
+impl BenchInput {
+    fn name(self) -> &'static str {
+        match self {
+            BenchInput::Hinted => "hinted",
+            BenchInput::Affine => "affine",
+        }
+    }
+}
+
+/// `--input` for curve `c`: its own form when absent; `hinted` only on the binary curves.
+fn bench_input(c: &dyn NamedCurve, input: Option<&str>) -> Result<BenchInput, UsageError> {
+    match input {
+        None if c.bench_input_hinted() => Ok(BenchInput::Hinted),
+        None | Some("affine") => Ok(BenchInput::Affine),
+        Some("hinted") if c.bench_input_hinted() => Ok(BenchInput::Hinted),
+        Some("hinted") => Err(UsageError(format!(
+            "--input hinted applies to binary curves; {} starts from an affine point",
+            c.name()
+        ))),
+        Some(other) => Err(UsageError(format!(
+            "unknown --input {other:?} (hinted or affine)"
+        ))),
+    }
 }
 
 #[derive(Serialize)]
 struct MulBenchRow<'a> {
     curve: &'a str,
     method: String,
+    /// The point the method started from: "hinted" (x and hint bits, decompression
+    /// timed) or "affine".
+    input: &'static str,
     median_ns: f64,
     min_ns: f64,
     /// The first of `peers` (crrl where it is a peer), kept for scripts that read it.
@@ -428,16 +468,15 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
     match args.op.as_str() {
         "mul" => {
             let method = method_arg(c, args.method.as_deref())?;
+            let input = bench_input(c, args.input.as_deref())?;
+            let ours = |b| match input {
+                BenchInput::Hinted => c.bench_mul(&method, b, args.seed),
+                BenchInput::Affine => c.bench_mul_affine(&method, b, args.seed),
+            };
             let timed = match args.peers {
-                true => alternated_with_peers(
-                    cfg,
-                    |b| c.bench_mul(&method, b, args.seed),
-                    |b| peer_mul(c, b, args.seed),
-                )
-                .map_err(UsageError)?,
-                false => c
-                    .bench_mul(&method, cfg, args.seed)
-                    .map(|t| (t, Vec::new())),
+                true => alternated_with_peers(cfg, ours, |b| peer_mul(c, b, args.seed))
+                    .map_err(UsageError)?,
+                false => ours(cfg).map(|t| (t, Vec::new())),
             };
             let (t, peers) = match timed {
                 Ok(timed) => timed,
@@ -449,6 +488,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                 let row = MulBenchRow {
                     curve: c.name(),
                     method: method.to_string(),
+                    input: input.name(),
                     median_ns: t.median_ns,
                     min_ns: t.min_ns,
                     peer: peers.first().cloned(),
@@ -458,10 +498,16 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
                 };
                 println!("{}", serde_json::to_string(&row).expect("serialisable"));
             } else {
+                // The line of the curve's own input is kept as it was; another input
+                // says so after the method.
+                let label = match input == bench_input(c, None)? {
+                    true => method.to_string(),
+                    false => format!("{method} ({} input)", input.name()),
+                };
                 println!(
                     "{} {}: median {:.0} ns, min {:.0} ns per scalar multiplication",
                     c.name(),
-                    method,
+                    label,
                     t.median_ns,
                     t.min_ns
                 );
@@ -475,6 +521,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, UsageError> {
             }
         }
         "decompress" => {
+            if args.input.is_some() {
+                return Err(UsageError(
+                    "--input applies to --op mul (decompression starts from the compressed point)"
+                        .into(),
+                ));
+            }
             let pc = c.as_prime().ok_or_else(|| {
                 UsageError(format!(
                     "--op decompress applies to prime curves; {} is binary",

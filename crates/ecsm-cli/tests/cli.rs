@@ -733,6 +733,17 @@ fn malformed_curve_arguments_are_usage_errors() {
             "fast",
         ],
         &["bench", "--curve", "P-256", "--op", "halve"],
+        &["bench", "--curve", "P-256", "--input", "hinted"],
+        &["bench", "--curve", "K-233", "--input", "decoded"],
+        &[
+            "bench",
+            "--curve",
+            "P-256",
+            "--op",
+            "decompress",
+            "--input",
+            "affine",
+        ],
         &["sqrt-chain", "--curve", "nope"],
     ] {
         assert_usage_error(&ecsm(args, None));
@@ -764,6 +775,34 @@ fn bench_and_sqrt_chain_json_shapes() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&o).unwrap();
     assert_eq!(v["method"], "naf:w=4");
+    assert_eq!(
+        v["input"], "affine",
+        "a prime curve starts from the point: {v}"
+    );
+
+    // A binary curve starts from x and hint bits unless told `--input affine`.
+    for (extra, input) in [
+        (None, "hinted"),
+        (Some("hinted"), "hinted"),
+        (Some("affine"), "affine"),
+    ] {
+        let mut args = vec![
+            "bench", "--curve", "K-233", "--method", "tnaf:w=4", "--json", "--quick",
+        ];
+        if let Some(e) = extra {
+            args.extend(["--input", e]);
+        }
+        let v: serde_json::Value = serde_json::from_str(&ok_line(&args)).unwrap();
+        assert_eq!(v["input"], input, "{args:?}: {v}");
+        assert!(v["median_ns"].as_f64().unwrap() > 0.0);
+    }
+    let o = ok_line(&["bench", "--curve", "B-163", "--quick", "--input", "affine"]);
+    assert!(o.contains("(affine input): median"), "{o}");
+    let o = ok_line(&["bench", "--curve", "B-163", "--quick"]);
+    assert!(
+        !o.contains("input"),
+        "the curve's own input keeps the old line: {o}"
+    );
     assert!(v["median_ns"].as_f64().unwrap() > 0.0);
     assert!(v.get("runs_as").is_none(), "run as given: {v}");
 

@@ -414,40 +414,79 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
         seed: u64,
     ) -> Result<Timing, CurveOpError> {
         let method = self.method(method)?;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        const SAMPLES: usize = 8;
-        let inputs: Vec<(Vec<u64>, HintedPoint<F>)> = (0..SAMPLES)
-            .map(|_| {
-                let r = random_below(&self.n, &mut rng);
-                let p = self.mul_point(&r, &self.g, DEFAULT_METHOD);
-                let k = random_below(&self.n, &mut rng);
+        let inputs: Vec<(Vec<u64>, HintedPoint<F>)> = self
+            .bench_inputs(seed)
+            .into_iter()
+            .map(|(k, p)| {
                 let hinted = HintedPoint::from_point(&self.curve, &p, self.curve.hint_count())
                     .expect("r < n, so [r]G ≠ O");
                 (k, hinted)
             })
             .collect();
-        for (k, p) in &inputs {
-            mul_hinted_task_with_order(&self.curve, Some(&self.n), method, k, p).map_err(|e| {
-                match e {
+        time_inputs(cfg, &inputs, |k, p| {
+            mul_hinted_task_with_order(&self.curve, Some(&self.n), method, k, p).map_err(
+                |e| match e {
                     BinaryMulError::Encoding(e) => CurveOpError::from(e),
                     e => CurveOpError::Unsupported(e.to_string()),
-                }
-            })?;
+                },
+            )
+        })
+    }
+    fn bench_input_hinted(&self) -> bool {
+        true
+    }
+    /// [`Self::bench_mul`]'s points and scalars, P given affine: no decompression.
+    fn bench_mul_affine(
+        &self,
+        method: &MethodSpec,
+        cfg: BenchConfig,
+        seed: u64,
+    ) -> Result<Timing, CurveOpError> {
+        let method = self.method(method)?;
+        let inputs: Vec<(Vec<u64>, Parsed<F>)> = self
+            .bench_inputs(seed)
+            .into_iter()
+            .map(|(k, p)| (k, Parsed::Affine(p)))
+            .collect();
+        time_inputs(cfg, &inputs, |k, p| self.mul_parsed(k, p, method))
+    }
+}
+
+/// Inputs per binary-curve benchmark, taken in turn.
+const BENCH_SAMPLES: usize = 8;
+
+/// Runs `mul` once on each of the [`BENCH_SAMPLES`] inputs (returning its first error),
+/// then times it on them in turn.
+fn time_inputs<P, T>(
+    cfg: BenchConfig,
+    inputs: &[(Vec<u64>, P)],
+    mul: impl Fn(&[u64], &P) -> Result<T, CurveOpError>,
+) -> Result<Timing, CurveOpError> {
+    for (k, p) in inputs {
+        mul(k, p)?;
+    }
+    Ok(time_chain(cfg, 0usize, |iters, mut i| {
+        for _ in 0..iters {
+            let (k, p) = &inputs[i % BENCH_SAMPLES];
+            let q = mul(black_box(k), black_box(p));
+            i += 1 + black_box(q.is_err()) as usize;
         }
-        Ok(time_chain(cfg, 0usize, |iters, mut i| {
-            for _ in 0..iters {
-                let (k, p) = &inputs[i % SAMPLES];
-                let q = mul_hinted_task_with_order(
-                    &self.curve,
-                    Some(&self.n),
-                    method,
-                    black_box(k),
-                    black_box(p),
-                );
-                i += 1 + black_box(q.is_err()) as usize;
-            }
-            i
-        }))
+        i
+    }))
+}
+
+impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
+    /// The benchmarks' scalars k and points P = \[r\]G, k and r random below n, drawn
+    /// from `seed` in that order (r, then k).
+    fn bench_inputs(&self, seed: u64) -> Vec<(Vec<u64>, Affine<F>)> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        (0..BENCH_SAMPLES)
+            .map(|_| {
+                let r = random_below(&self.n, &mut rng);
+                let p = self.mul_point(&r, &self.g, DEFAULT_METHOD);
+                (random_below(&self.n, &mut rng), p)
+            })
+            .collect()
     }
 }
 

@@ -118,6 +118,24 @@ pub trait NamedCurve: Send + Sync {
         cfg: BenchConfig,
         seed: u64,
     ) -> Result<Timing, CurveOpError>;
+    /// True where [`Self::bench_mul`] starts from an encoded point and times its
+    /// decoding too: the binary curves (x(P) and hint bits, seed 000 §3.4). The other
+    /// families start from an affine point.
+    fn bench_input_hinted(&self) -> bool {
+        false
+    }
+    /// [`Self::bench_mul`] started from the affine point, as OpenSSL's `EC_POINT_mul`
+    /// and the other families are: on the binary curves the same points and scalars,
+    /// without the decompression (the x-doubling methods of seed 000 still derive the
+    /// hint bits they read, inside the timing). Elsewhere the same as `bench_mul`.
+    fn bench_mul_affine(
+        &self,
+        method: &MethodSpec,
+        cfg: BenchConfig,
+        seed: u64,
+    ) -> Result<Timing, CurveOpError> {
+        self.bench_mul(method, cfg, seed)
+    }
     /// `method` as this process runs it, where that differs from the spec: a parameter
     /// left out and measured on this machine (`lambda-parallel`'s split t on the GLS
     /// curves). `None` when the spec is run as given.

@@ -529,27 +529,75 @@ pub fn reduce_scalar(m: usize, a2: u8, k: &[u64]) -> ZTau {
 /// shrinks (up to the small α_u) as the loop runs, and it bounds the coefficients of ρ
 /// by √(8/7) times its square root and those of ρ·τ̄^K by 2^(K/2) ≤ 16 times that, so no
 /// result leaves the signed range of N words (the products inside [`div_tau_w`] may
-/// wrap: the arithmetic is modulo 2^(64N)).
-fn recode<const N: usize>(mu: i8, win: &Window, (mut r0, mut r1): (Wide<N>, Wide<N>)) -> Vec<i8> {
-    let look = &win.look;
-    let mask = (1u64 << look.bits) - 1;
+/// wrap: the arithmetic is modulo 2^(64N)). The same bound lets the look-ups go on in
+/// one word once both coefficients are below 2^[`NARROW_BITS`] (on K-233, about half
+/// of them).
+fn recode<const N: usize>(mu: i8, win: &Window, rho: (Wide<N>, Wide<N>)) -> Vec<i8> {
     let mut digits = Vec::with_capacity(64 * N + 16);
-    while !(r0.is_zero() && r1.is_zero()) {
-        let index = r0.low().wrapping_add(r1.low().wrapping_mul(look.t)) & mask;
+    let narrow = |r: &Wide<N>| Wide([r.low()]);
+    if let Some((r0, r1)) = lookups::<N, true>(mu, &win.look, rho, &mut digits) {
+        lookups::<1, false>(mu, &win.look, (narrow(&r0), narrow(&r1)), &mut digits);
+    }
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    digits
+}
+
+/// A coefficient in [−2^55, 2^55) meets [`recode`]'s bound for one word (below
+/// 2^(64 − 8)).
+const NARROW_BITS: u32 = 55;
+
+/// [`recode`]'s look-ups on M words, appending K digits each, until ρ = 0 (`None`) or,
+/// with `STOP_NARROW`, until both coefficients fit one word (returned).
+///
+/// The next index is computed from the low words alone: the index reads bits K to
+/// K + j − 1 of (ρ − δ)·τ̄^K's coefficients, and K + j ≤ 19 < 64, so the low word of each
+/// product, taken modulo 2^64, holds them. The chain from one look-up to the next is
+/// then a few one-word operations, and the full-width update runs beside it (with the
+/// index read from the shifted full-width values, the chain went through the high
+/// words' products).
+#[inline(always)]
+fn lookups<const M: usize, const STOP_NARROW: bool>(
+    mu: i8,
+    look: &Lookahead,
+    (mut r0, mut r1): (Wide<M>, Wide<M>),
+    digits: &mut Vec<i8>,
+) -> Option<(Wide<M>, Wide<M>)> {
+    let mask = (1u64 << look.bits) - 1;
+    let (c, d) = (look.conj.0 as u64, look.conj.1 as u64);
+    let mut index = r0.low().wrapping_add(r1.low().wrapping_mul(look.t)) & mask;
+    loop {
+        if r0.is_zero() && r1.is_zero() {
+            return None;
+        }
+        if STOP_NARROW && r0.fits_i64_below(NARROW_BITS) && r1.fits_i64_below(NARROW_BITS) {
+            return Some((r0, r1));
+        }
         let step = &look.steps[index as usize];
         // All eight then cut back to K: a copy of a length known at compile time, where
         // `[..K]` went through `memcpy` (4 % of K-233 `tnaf:w=4`'s `perf` samples).
         let len = digits.len();
         digits.extend_from_slice(&step.digits);
         digits.truncate(len + look.k);
+        let (l0, l1) = (
+            r0.low().wrapping_sub(step.delta.0 as u64),
+            r1.low().wrapping_sub(step.delta.1 as u64),
+        );
+        // [`div_tau_w`]'s two coefficients, low words only.
+        let l1d = l1.wrapping_mul(d);
+        let a = l0.wrapping_mul(c).wrapping_sub(l1d.wrapping_add(l1d));
+        let b = l0.wrapping_mul(d).wrapping_add(l1.wrapping_mul(c));
+        let b = if mu == 1 {
+            b.wrapping_add(l1d)
+        } else {
+            b.wrapping_sub(l1d)
+        };
+        index = ((a >> look.k).wrapping_add((b >> look.k).wrapping_mul(look.t))) & mask;
         r0 = r0.sub(&Wide::from_i64(step.delta.0));
         r1 = r1.sub(&Wide::from_i64(step.delta.1));
         (r0, r1) = div_tau_w(mu, look.k, look.conj, &r0, &r1);
     }
-    while digits.last() == Some(&0) {
-        digits.pop();
-    }
-    digits
 }
 
 /// ρ/τ^w for ρ = r0 + r1·τ ≡ 0 mod τ^w: ρ·τ̄^w = (r0 + r1τ)(c + dτ) =

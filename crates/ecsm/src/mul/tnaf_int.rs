@@ -53,6 +53,14 @@ impl<const N: usize> Wide<N> {
         self.0.iter().fold(0, |acc, &l| acc | l) == 0
     }
 
+    /// −2^bits ≤ self < 2^bits, i.e. the value is its low word's, below 2^bits in
+    /// magnitude (up to −2^bits).
+    #[inline(always)]
+    pub(crate) fn fits_i64_below(&self, bits: u32) -> bool {
+        let s = (self.0[0] as i64) >> bits;
+        (s == 0 || s == -1) && self.0[1..].iter().all(|&w| w == s as u64)
+    }
+
     #[inline(always)]
     pub(crate) fn low(&self) -> u64 {
         self.0[0]
