@@ -803,6 +803,15 @@ fn bench_and_sqrt_chain_json_shapes() {
         !o.contains("input"),
         "the curve's own input keeps the old line: {o}"
     );
+    // x-JSF starts from x(P) and hint bits: from the affine point it is refused.
+    let o = ecsm(
+        &[
+            "bench", "--curve", "B-163", "--method", "x-jsf", "--quick", "--input", "affine",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--input hinted"), "{}", stderr(&o));
     assert!(v["median_ns"].as_f64().unwrap() > 0.0);
     assert!(v.get("runs_as").is_none(), "run as given: {v}");
 

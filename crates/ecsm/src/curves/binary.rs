@@ -435,14 +435,27 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
     fn bench_input_hinted(&self) -> bool {
         true
     }
-    /// [`Self::bench_mul`]'s points and scalars, P given affine: no decompression.
+    /// [`Self::bench_mul`]'s points and scalars, P given affine: no decompression. Refused
+    /// for the x-doubling methods of seed 000, which read hint bits of P beyond ỹ: from an
+    /// affine point they would derive them inside the timing (about doubling it on
+    /// B-163), where that is the point owner's one-off work.
     fn bench_mul_affine(
         &self,
-        method: &MethodSpec,
+        spec: &MethodSpec,
         cfg: BenchConfig,
         seed: u64,
     ) -> Result<Timing, CurveOpError> {
-        let method = self.method(method)?;
+        let method = self.method(spec)?;
+        if method
+            .hint_indices(crate::mul::bit_len(&self.n))
+            .iter()
+            .any(|&i| i > 0)
+        {
+            return Err(CurveOpError::Unsupported(format!(
+                "{spec} starts from x(P) and hint bits (seed 000 §3.4): time it with \
+                 --input hinted"
+            )));
+        }
         let inputs: Vec<(Vec<u64>, Parsed<F>)> = self
             .bench_inputs(seed)
             .into_iter()

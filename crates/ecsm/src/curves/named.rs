@@ -126,8 +126,9 @@ pub trait NamedCurve: Send + Sync {
     }
     /// [`Self::bench_mul`] started from the affine point, as OpenSSL's `EC_POINT_mul`
     /// and the other families are: on the binary curves the same points and scalars,
-    /// without the decompression (the x-doubling methods of seed 000 still derive the
-    /// hint bits they read, inside the timing). Elsewhere the same as `bench_mul`.
+    /// without the decompression, and [`CurveOpError::Unsupported`] for the x-doubling
+    /// methods of seed 000 (they start from x(P) and hint bits). Elsewhere the same as
+    /// `bench_mul`.
     fn bench_mul_affine(
         &self,
         method: &MethodSpec,
