@@ -24,6 +24,11 @@ fn bench<F: BinaryField>(c: &mut Criterion) {
     g.bench_function("half_trace", |bn| bn.iter(|| black_box(a).half_trace()));
     g.bench_function("sqrt", |bn| bn.iter(|| black_box(a).sqrt()));
     g.bench_function("trace", |bn| bn.iter(|| black_box(a).trace()));
+    // The walk `tnaf` applies to its table's coordinates at the cut (τ^h).
+    let h = F::FROBENIUS_CUT;
+    g.bench_function("multi_square_cut", |bn| {
+        bn.iter(|| black_box(a).multi_square(h))
+    });
     g.finish();
 }
 

@@ -227,6 +227,7 @@ impl<F: crate::gls::GlsField> crate::gls::GlsField for Counted<F> {
 
 impl<F: BinaryField> BinaryField for Counted<F> {
     const DEGREE: usize = F::DEGREE;
+    const FROBENIUS_CUT: usize = F::FROBENIUS_CUT;
     fn multi_square(&self, k: usize) -> Self {
         tally(|c| c.sqr += k as u64);
         Counted(self.0.multi_square(k))

@@ -90,6 +90,14 @@ impl AdditionChain {
             .iter()
             .map(|&(_, j)| self.values[j as usize] as usize)
     }
+
+    /// The run of the last step (its smaller addend), 0 for the trivial chain.
+    pub const fn last_run(&self) -> usize {
+        if self.len == 0 {
+            return 0;
+        }
+        self.values[self.steps[self.len - 1].1 as usize] as usize
+    }
 }
 
 /// A shortest addition chain for `n` (1 ≤ n ≤ 4096), by iterative-deepening search over

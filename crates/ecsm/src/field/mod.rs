@@ -199,6 +199,10 @@ pub trait Field:
 pub trait BinaryField: Field {
     /// Extension degree over GF(2).
     const DEGREE: usize;
+    /// The digit position where [`crate::mul::tnaf::tnaf`] cuts its expansion in two,
+    /// moving the high half's table by a walk of this many squarings: by default
+    /// ⌈(m + 1)/2⌉ ([`crate::mul::tnaf::frobenius_split`]).
+    const FROBENIUS_CUT: usize = crate::mul::tnaf::frobenius_split(Self::DEGREE);
     /// `self^(2^k)`. Table-driven for the long runs of the field's inversion chain, which
     /// makes its memory accesses depend on the value: use it on public data, or
     /// [`BinaryField::multi_square_ct`] on secrets.

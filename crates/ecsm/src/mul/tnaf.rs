@@ -805,7 +805,8 @@ fn signed_entry<F: BinaryField>(table: &[LambdaAffine<F>], d: i8) -> LambdaAffin
 /// 2^(w−2) points α_u·P precomputed in λ-affine coordinates (`alpha_table`), then
 /// evaluated from the top in λ-projective coordinates and converted to affine once.
 ///
-/// The expansion is cut at digit h = ⌈(m + 1)/2⌉ ([`frobenius_split`]):
+/// The expansion is cut at digit h = [`BinaryField::FROBENIUS_CUT`] (⌈(m + 1)/2⌉, or
+/// (m − 1)/2 where the inversion keeps a table for that run, as on GF(2^233)):
 /// Σ u_i·τ^i(P_i) = Σ_{i<h} u_i·τ^i(P_i) + Σ_{i<h} u_(i+h)·τ^i(τ^h(P_(i+h))), and
 /// τ^h of the table is 2 table walks per entry (c ↦ c^(2^h) is linear; seed 001,
 /// "Multisquaring"). The two halves then share one loop of about m/2 Frobenius maps
@@ -842,7 +843,7 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
         return Ok(Affine::Infinity);
     }
     let win = c.window(w);
-    let h = frobenius_split(m);
+    let h = F::FROBENIUS_CUT;
     let (lo, hi) = digits.split_at(h.min(digits.len()));
     let table = alpha_table(curve, p, win);
     let table_hi: Vec<LambdaAffine<F>> = if hi.is_empty() {
@@ -979,8 +980,9 @@ fn add<G: BinaryField, S: CurveShape, const GENERAL: bool>(
     Ok(sum)
 }
 
-/// The digit position h = ⌈(m + 1)/2⌉ where [`tnaf`] cuts the expansion of a curve of
-/// degree m in two. Every field GF(2^m) keeps a multi-squaring table for c ↦ c^(2^h)
+/// The natural digit position h = ⌈(m + 1)/2⌉ where [`tnaf`] cuts the expansion of a
+/// curve of degree m in two, the default of [`BinaryField::FROBENIUS_CUT`]. Every field
+/// GF(2^m) keeps a multi-squaring table for its own cut c ↦ c^(2^h)
 /// ([`crate::field::gf2m`]), which takes the table of the high half to τ^h.
 pub const fn frobenius_split(m: usize) -> usize {
     (m + 1).div_ceil(2)

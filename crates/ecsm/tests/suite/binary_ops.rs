@@ -48,7 +48,7 @@ fn multi_square_runs<const N: usize, S: Gf2mSpec<N>, B: Backend>() {
     let mut ks = vec![0, 1, 2, 3, 9, 10, 11, 16, 63, 64, 65];
     ks.extend([m / 2, m - 1, m, m + 1, 2 * m + 5]);
     // The run of `tnaf`'s cut, which every field keeps a table for.
-    let cut = ecsm::mul::tnaf::frobenius_split(m);
+    let cut = <Gf2m<N, S, B> as BinaryField>::FROBENIUS_CUT;
     assert!(
         S::tables().multi_square_table(cut).is_some(),
         "no table for {cut}"

@@ -553,14 +553,15 @@ fn tnaf_costs_squarings_where_naf_doubles() {
         let digits = tnaf_scalar_digits(233, 0, w, &k).unwrap();
         let wt = digits.iter().filter(|&&d| d != 0).count() as u64;
         let len = digits.len() as u64;
-        // The expansion cut at h = 117 into a low half and a high half of len − h
+        // The expansion cut at h = 116 into a low half and a high half of len − h
         // digits, run in one loop in λ-projective coordinates from the top nonzero digit
         // of either, at position `top` of its half: top·3S + (wt − 1)·(8M + 2S), the
         // final 3M, and τ^h of the t = 2^(w−2) table entries, 2t walks counted as h
         // squarings each. The table's own squarings are at most 2 per power of τ (20
         // at most) and 16 per entry (up to four terms, three LD sums of 5S).
-        let h = frobenius_split(233);
-        assert_eq!(h, 117);
+        // GF(2^233) cuts at its inversion's last run, one below the natural cut.
+        let h = <Gf233 as BinaryField>::FROBENIUS_CUT;
+        assert_eq!((h, frobenius_split(233)), (116, 117));
         assert!(digits.len() > h, "w = {w}");
         let top_low = digits[..h].iter().rposition(|&d| d != 0).unwrap_or(0);
         let top = (digits.len() - h - 1).max(top_low) as u64;

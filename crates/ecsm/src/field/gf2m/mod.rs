@@ -52,6 +52,14 @@ pub trait Gf2mSpec<const N: usize>:
     /// The chain of the table-driven inversion, whose runs of at least
     /// `MIN_TABLE_RUN` squarings get a multi-squaring table (by default [`Self::CHAIN`]).
     const TABLE_CHAIN: AdditionChain = Self::CHAIN;
+    /// Where `tnaf` cuts its expansion ([`BinaryField::FROBENIUS_CUT`]): the last run of
+    /// [`Self::TABLE_CHAIN`] when that run is (m − 1)/2, so that the cut's walks read the
+    /// inversion's last table, and ⌈(m + 1)/2⌉ otherwise. One table fewer to keep in
+    /// cache; on GF(2^233) (116, with a table chain built for it) see the README, stop 57.
+    const FROBENIUS_CUT: usize = match Self::TABLE_CHAIN.last_run() {
+        r if 2 * r + 1 == Self::M => r,
+        _ => crate::mul::tnaf::frobenius_split(Self::M),
+    };
     /// Lazily built tables (trace mask, √x, half-trace and multi-squaring tables).
     fn tables() -> &'static Gf2mTables<N>;
 }
@@ -556,6 +564,7 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
 }
 
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
+    const FROBENIUS_CUT: usize = S::FROBENIUS_CUT;
     const DEGREE: usize = S::M;
 
     #[inline(always)]

@@ -8,6 +8,12 @@
 //! The table-driven inversion of GF(2^127) uses another chain of the same length,
 //! 1→2→3→6→7→14→28→56→112→126 (ours): its long runs 14, 28, 56 and 14 all take a
 //! table walk, and the short ones add up to 13 squarings instead of the seed chain's 17.
+//!
+//! GF(2^233)'s table-driven inversion uses 1→2→4→8→16→24→28→29→58→116→232 (ours, as
+//! short as the stored chain): three table runs, 29, 58 and 116, where the stored chain
+//! has 16, 32 and 64, and its last run 116 is `tnaf`'s cut on K-233
+//! ([`Gf2mSpec::FROBENIUS_CUT`]), so K-233 keeps three 240 KiB byte tables in cache
+//! instead of four. It squares 28 times outside the walks against 15 (README, stop 57).
 
 use super::{Gf2m, Gf2mSpec, Gf2mTables};
 use crate::field::chain::AdditionChain;
@@ -46,7 +52,8 @@ gf2m_spec!(
 );
 gf2m_spec!(
     /// GF(2^233) = GF(2)\[x\]/(x^233 + x^74 + 1) (K-233, B-233).
-    P233, Gf233, 4, 233, [74], "2^233", [1, 2, 4, 8, 16, 32, 64, 128, 192, 224, 232]
+    P233, Gf233, 4, 233, [74], "2^233", [1, 2, 4, 8, 16, 32, 64, 128, 192, 224, 232],
+    tables: [1, 2, 4, 8, 16, 24, 28, 29, 58, 116, 232]
 );
 gf2m_spec!(
     /// GF(2^283) = GF(2)\[x\]/(x^283 + x^12 + x^7 + x^5 + 1) (K-283, B-283).

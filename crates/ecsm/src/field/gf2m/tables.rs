@@ -8,8 +8,8 @@
 //!   [`WalkTable`]) for each long run k of the inversion
 //!   chain: c ↦ c^(2^k) is linear, so c^(2^k) = Σ_j T_j[chunk_j(c)] (seed 001,
 //!   "Multisquaring"), and the same maps as basis images for the constant-time inversion;
-//!   and one for k = ⌈(m + 1)/2⌉, with which `tnaf` moves its table by τ^k
-//!   ([`crate::mul::tnaf::frobenius_split`]).
+//!   and one for `tnaf`'s cut k ([`Gf2mSpec::FROBENIUS_CUT`]), with which it moves its
+//!   table by τ^k (on GF(2^233) that run is the inversion's last, so the table is shared).
 //!
 //! Table lookups are indexed by the value, so whatever uses them is not constant-time
 //! with respect to that value; [`BasisImages::apply_ct`] reads every image.
@@ -75,29 +75,48 @@ impl<const N: usize> WalkTable<N> {
 
 /// A table for a linear map GF(2^m) → GF(2^m), evaluated `BITS` input bits at a time.
 pub struct LinearTable<const N: usize, const BITS: usize> {
-    entries: Box<[[u64; N]]>,
+    /// The entries' words, entry i at `words[start + N·i ..]`.
+    words: Box<[u64]>,
+    /// The first entry's word: the allocation is padded so that the entries start on a
+    /// cache line ([`CACHE_LINE`]).
+    start: usize,
+    /// How many entries.
+    len: usize,
 }
+
+/// Bytes per cache line. Large allocations come from `mmap` 16 bytes past a page
+/// boundary, so without the padding half of GF(2^233)'s 32-byte entries would straddle
+/// two lines.
+const CACHE_LINE: usize = 64;
 
 impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
     /// Tabulate the map given its images of the basis x^0 … x^(m−1).
     fn build(basis_images: &[[u64; N]]) -> Self {
         let per = 1usize << BITS;
         let chunks = basis_images.len().div_ceil(BITS);
-        let mut entries = vec![[0u64; N]; per * chunks].into_boxed_slice();
+        let len = per * chunks;
+        let pad = CACHE_LINE / 8;
+        let mut words = vec![0u64; len * N + pad].into_boxed_slice();
+        // The address is only read, to pick the padding.
+        let misalign = (words.as_ptr() as usize / 8) % pad;
+        let start = (pad - misalign) % pad;
         for j in 0..chunks {
             for v in 1..per {
                 let low = v & (v - 1);
                 let bit = (v ^ low).trailing_zeros() as usize;
-                let mut e = entries[j * per + low];
+                let from = start + (j * per + low) * N;
+                let mut e = [0u64; N];
+                e.copy_from_slice(&words[from..from + N]);
                 if let Some(img) = basis_images.get(j * BITS + bit) {
                     for w in 0..N {
                         e[w] ^= img[w];
                     }
                 }
-                entries[j * per + v] = e;
+                let to = start + (j * per + v) * N;
+                words[to..to + N].copy_from_slice(&e);
             }
         }
-        LinearTable { entries }
+        LinearTable { words, start, len }
     }
 
     /// Evaluate the map on `a`.
@@ -106,7 +125,7 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
         // GF(2^127)'s tables (the inversion's and the half-trace's) walk a chunk count
         // known at compile time: the loop unrolls with constant shifts and no bounds
         // checks (measured 23 → 20.5 ns per 4-bit walk).
-        let chunks = self.entries.len() >> BITS;
+        let chunks = self.len >> BITS;
         if N == 2 && chunks * BITS == 128 {
             return self.sum_chunks(a, 128 / BITS);
         }
@@ -118,7 +137,7 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
     fn sum_chunks(&self, a: &[u64; N], chunks: usize) -> [u64; N] {
         let per = 1usize << BITS;
         let mask = (per - 1) as u64;
-        let entries = &self.entries[..chunks * per];
+        let entries = &self.words[self.start..].as_chunks::<N>().0[..chunks * per];
         let entry = |j: usize| {
             let bit = j * BITS;
             let v = ((a[bit / 64] >> (bit % 64)) & mask) as usize;
@@ -154,7 +173,7 @@ impl<const N: usize, const BITS: usize> LinearTable<N, BITS> {
 
     /// Memory held, in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * N * 8
+        self.len * N * 8
     }
 }
 
@@ -272,7 +291,7 @@ fn build_multi_square<const N: usize, S: Gf2mSpec<N>>() -> MultiSquareTables<N> 
     if <S as crate::backend::Reduction<N>>::IS_X127_X63_1 {
         runs.push(super::LAST_RUN127);
     }
-    runs.push(crate::mul::tnaf::frobenius_split(S::M));
+    runs.push(S::FROBENIUS_CUT);
     runs.sort_unstable();
     runs.dedup();
     runs.into_iter()
