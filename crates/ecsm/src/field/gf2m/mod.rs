@@ -564,8 +564,8 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> Field for Gf2m<N, S, B> {
 }
 
 impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
-    const FROBENIUS_CUT: usize = S::FROBENIUS_CUT;
     const DEGREE: usize = S::M;
+    const FROBENIUS_CUT: usize = S::FROBENIUS_CUT;
 
     #[inline(always)]
     fn multi_square(&self, k: usize) -> Self {
