@@ -589,6 +589,9 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
         if let Some(r) = super::clmul233::mul_n::<N, R, C>(a, b) {
             return r;
         }
+        if let Some(r) = super::clmul163::mul_n::<N, R, C>(a, b) {
+            return r;
+        }
         let p = product_with::<N, C>(a, b);
         reduce_vecs::<N, R>(&p, 2 * N.div_ceil(2))
     }
@@ -827,6 +830,10 @@ pub(super) unsafe fn square_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
 ) -> [u64; N] {
     // SAFETY: the caller guarantees what `C` uses.
     if let Some(r) = unsafe { super::clmul233::square_n::<N, R, C>(a) } {
+        return r;
+    }
+    // SAFETY: as above.
+    if let Some(r) = unsafe { super::clmul163::square_n::<N, R, C>(a) } {
         return r;
     }
     let pairs = N.div_ceil(2);

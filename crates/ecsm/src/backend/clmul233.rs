@@ -184,7 +184,7 @@ fn store(r0: __m128i, r1: __m128i) -> [u64; 4] {
 /// ([`OneLane`]) or two side by side in 256-bit ones ([`TwoLanes`], whose AVX2
 /// instructions act on each 128-bit lane on its own: the two-lane form is the one-lane
 /// code twice over).
-trait Lanes {
+pub(super) trait Lanes {
     /// The register type.
     type V: Copy;
     /// The carry-less multiply of the words `IMM` selects, per lane.
@@ -297,7 +297,7 @@ fn reduce<L: Lanes>(p: [L::V; 4]) -> (L::V, L::V) {
 
 /// One element in two 128-bit registers: SSE2 (the x86-64 baseline, so these inline
 /// anywhere) and `C`'s carry-less multiply.
-struct OneLane<C>(core::marker::PhantomData<C>);
+pub(super) struct OneLane<C>(core::marker::PhantomData<C>);
 
 // SAFETY (for every block in this impl but `clmul`): SSE2 is part of the x86-64 baseline.
 impl<C: ClmulOp> Lanes for OneLane<C> {
@@ -362,7 +362,7 @@ impl<C: ClmulOp> Lanes for OneLane<C> {
 /// Two elements side by side in 256-bit registers, lane 0 the first: AVX2 and
 /// VPCLMULQDQ. Only the `vpclmul` backend's code, which runs where both are enabled,
 /// uses it ([`mul_pair`] and the others carry that contract).
-struct TwoLanes;
+pub(super) struct TwoLanes;
 
 // SAFETY (for every block in this impl): the contract of the public functions that use
 // `TwoLanes` is that the CPU supports AVX2 and VPCLMULQDQ.

@@ -26,6 +26,8 @@ use crate::field::gf2m::BasisImages;
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
 #[cfg(target_arch = "x86_64")]
+mod clmul163;
+#[cfg(target_arch = "x86_64")]
 mod clmul233;
 pub mod gls254;
 #[cfg(target_arch = "x86_64")]
