@@ -589,7 +589,7 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
         if let Some(r) = super::clmul233::mul_n::<N, R, C>(a, b) {
             return r;
         }
-        if let Some(r) = super::clmul163::mul_n::<N, R, C>(a, b) {
+        if let Some(r) = super::clmul_odd::mul_n::<N, R, C>(a, b) {
             return r;
         }
         let p = product_with::<N, C>(a, b);
@@ -599,11 +599,13 @@ pub(super) unsafe fn mul_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
 
 /// `R::reduce(a·b + c·d)`: the two products summed unreduced and reduced once (one
 /// reduction instead of two, and no sum of reduced values), for the operand sizes of
-/// [`karatsuba_blocks`]; `None` for the others. GF(2^163)'s schoolbook product reduced
-/// once after the sum measured slower in the ladders than two reduced products (B-163
-/// `montgomery` 1.023 of the time), and so did the same two products inlined here
-/// (1.08) rather than made as two separate calls of the backend's product (see
-/// [`super::Backend::mul_add`]).
+/// [`karatsuba_blocks`]; `None` for the others. GF(2^233), GF(2^163) and GF(2^283) take
+/// their own code first (`clmul233`, `clmul_odd`). Before stop 58, GF(2^163)'s generic
+/// schoolbook product reduced once after the sum measured slower in the ladders than two
+/// reduced products (B-163 `montgomery` 1.023 of the time), and so did the same two
+/// products inlined here (1.08) rather than made as two separate calls of the backend's
+/// product (see [`super::Backend::mul_add`]); `clmul_odd`'s one reduction measured
+/// 0.916 against two of its products.
 ///
 /// # Safety
 /// The CPU must support what `C` uses.
@@ -616,6 +618,10 @@ pub(super) unsafe fn mul_add_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
 ) -> Option<[u64; N]> {
     // SAFETY: the caller guarantees what `C` uses.
     if let Some(r) = unsafe { super::clmul233::mul_add_n::<N, R, C>(a, b, c, d) } {
+        return Some(r);
+    }
+    // SAFETY: as above.
+    if let Some(r) = unsafe { super::clmul_odd::mul_add_n::<N, R, C>(a, b, c, d) } {
         return Some(r);
     }
     if !const { has_karatsuba_blocks(N.div_ceil(2), N % 2 == 1) } {
@@ -833,7 +839,7 @@ pub(super) unsafe fn square_with<const N: usize, R: Reduction<N>, C: ClmulOp>(
         return r;
     }
     // SAFETY: as above.
-    if let Some(r) = unsafe { super::clmul163::square_n::<N, R, C>(a) } {
+    if let Some(r) = unsafe { super::clmul_odd::square_n::<N, R, C>(a) } {
         return r;
     }
     let pairs = N.div_ceil(2);

@@ -26,9 +26,9 @@ use crate::field::gf2m::BasisImages;
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
 #[cfg(target_arch = "x86_64")]
-mod clmul163;
-#[cfg(target_arch = "x86_64")]
 mod clmul233;
+#[cfg(target_arch = "x86_64")]
+mod clmul_odd;
 pub mod gls254;
 #[cfg(target_arch = "x86_64")]
 mod gls254_avx2;

@@ -460,7 +460,7 @@ pub unsafe fn mul_pair<const N: usize, R: Reduction<N>>(
         if let Some(r) = super::clmul233::mul_pair_n::<N, R>(a, b, c, d) {
             return r;
         }
-        if let Some(r) = super::clmul163::mul_pair_n::<N, R>(a, b, c, d) {
+        if let Some(r) = super::clmul_odd::mul_pair_n::<N, R>(a, b, c, d) {
             return r;
         }
         split_lanes(&reduced_pair::<N, R>(a, b, c, d))
@@ -483,7 +483,7 @@ pub unsafe fn square_pair<const N: usize, R: Reduction<N>>(
         if let Some(r) = super::clmul233::square_pair_n::<N, R>(a, c) {
             return r;
         }
-        if let Some(r) = super::clmul163::square_pair_n::<N, R>(a, c) {
+        if let Some(r) = super::clmul_odd::square_pair_n::<N, R>(a, c) {
             return r;
         }
         let blocks = N.div_ceil(2);
@@ -544,7 +544,7 @@ pub unsafe fn mul_add_pair<const N: usize, R: Reduction<N>>(
         return r;
     }
     // SAFETY: as above.
-    if let Some(r) = unsafe { super::clmul163::mul_add_pair_n::<N, R>(a, b, c, d) } {
+    if let Some(r) = unsafe { super::clmul_odd::mul_add_pair_n::<N, R>(a, b, c, d) } {
         return r;
     }
     // SAFETY: the caller guarantees AVX2 and VPCLMULQDQ and that `pairs_apply` holds.
