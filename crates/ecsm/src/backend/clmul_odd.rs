@@ -88,52 +88,76 @@ struct F163;
 struct F283;
 
 impl Reduce<2> for F163 {
+    // m = 163 = 2·64 + 35, g = x^7 + x^6 + x^3 + 1; U from H's word 2: bits 156, 157 and
+    // 160 of H are bits 28, 29 and 32 of that word.
     #[inline(always)]
     fn reduce<L: Lanes>(p: [L::V; MAX_V]) -> [L::V; 2] {
-        let [p0, p1, p2, ..] = p;
-        // H = P >> 163: word j is p(2+j) >> 35 | p(3+j) << 29 (word 5 of P is below
-        // 2^6, so the high word of h2 is zero).
-        let h01 = L::or(L::srli::<35>(p1), L::slli::<29>(L::hi_lo(p1, p2)));
-        let h2 = L::or(L::srli::<35>(p2), L::slli::<29>(L::high_down(p2)));
-        let g01 = times_g::<L, 3, 61, 6, 58, 7, 57>(h01, L::low_up(h01));
-        let g2 = times_g::<L, 3, 61, 6, 58, 7, 57>(h2, L::hi_lo(h01, h2));
-        // U = (H >> 156) + (H >> 157) + (H >> 160), from H's word 2.
-        let u = L::xor(
-            L::xor(L::srli::<28>(h2), L::srli::<29>(h2)),
-            L::srli::<32>(h2),
-        );
-        let ug = small_times_g::<L, 3, 6, 7>(u);
-        [
-            L::xor(L::xor(p0, g01), ug),
-            L::and(L::xor(p1, g2), L::set(0, (1i64 << 35) - 1)),
-        ]
+        reduce_odd::<L, 2, 35, 29, 3, 61, 6, 58, 7, 57, 28, 29, 32>(p)
     }
 }
 
 impl Reduce<3> for F283 {
+    // m = 283 = 4·64 + 27, g = x^12 + x^7 + x^5 + 1; U from H's word 4: bits 271, 276 and
+    // 278 of H are bits 15, 20 and 22 of that word.
     #[inline(always)]
     fn reduce<L: Lanes>(p: [L::V; MAX_V]) -> [L::V; 3] {
-        let [p0, p1, p2, p3, p4] = p;
-        // H = P >> 283: word j is p(4+j) >> 27 | p(5+j) << 37 (word 9 of P is zero, the
-        // product's degree being at most 564).
-        let h01 = L::or(L::srli::<27>(p2), L::slli::<37>(L::hi_lo(p2, p3)));
-        let h23 = L::or(L::srli::<27>(p3), L::slli::<37>(L::hi_lo(p3, p4)));
-        let h4 = L::or(L::srli::<27>(p4), L::slli::<37>(L::high_down(p4)));
-        let g01 = times_g::<L, 5, 59, 7, 57, 12, 52>(h01, L::low_up(h01));
-        let g23 = times_g::<L, 5, 59, 7, 57, 12, 52>(h23, L::hi_lo(h01, h23));
-        let g4 = times_g::<L, 5, 59, 7, 57, 12, 52>(h4, L::hi_lo(h23, h4));
-        // U = (H >> 271) + (H >> 276) + (H >> 278), from H's word 4.
-        let u = L::xor(
-            L::xor(L::srli::<15>(h4), L::srli::<20>(h4)),
-            L::srli::<22>(h4),
-        );
-        let ug = small_times_g::<L, 5, 7, 12>(u);
-        [
-            L::xor(L::xor(p0, g01), ug),
-            L::xor(p1, g23),
-            L::and(L::xor(p2, g4), L::set(0, (1i64 << 27) - 1)),
-        ]
+        reduce_odd::<L, 3, 27, 37, 5, 59, 7, 57, 12, 52, 15, 20, 22>(p)
     }
+}
+
+/// P mod x^m + x^K1 + x^K2 + x^K3 + 1 for m = 64·(2B − 2) + R, P in 2B − 1 vectors (the
+/// terms of the module documentation), with RC = 64 − R, Ci = 64 − Ki and Ui the bit of
+/// H's top word where H >> (m − Ki) starts. Word j of H = P >> m is word 2B − 2 + j of P
+/// shifted right by R, with the low RC bits of the next word above; H's vectors start at
+/// P's vector B − 1, and the top one's high word is zero (P's top word is below 2^R).
+#[inline(always)]
+fn reduce_odd<
+    L: Lanes,
+    const B: usize,
+    const R: i32,
+    const RC: i32,
+    const K1: i32,
+    const C1: i32,
+    const K2: i32,
+    const C2: i32,
+    const K3: i32,
+    const C3: i32,
+    const U1: i32,
+    const U2: i32,
+    const U3: i32,
+>(
+    p: [L::V; MAX_V],
+) -> [L::V; B] {
+    let zero = L::set(0, 0);
+    let at = |i: usize| p.get(i).copied().unwrap_or(zero);
+    let h: [L::V; B] = core::array::from_fn(|i| {
+        let (v, next) = (at(B - 1 + i), at(B + i));
+        L::or(L::srli::<R>(v), L::slli::<RC>(L::hi_lo(v, next)))
+    });
+    // H·g below x^m, vector by vector, each with the words under its own.
+    let g: [L::V; B] = core::array::from_fn(|i| {
+        let below = match i.checked_sub(1) {
+            Some(j) => L::hi_lo(h[j], h[i]),
+            None => L::low_up(h[i]),
+        };
+        times_g::<L, K1, C1, K2, C2, K3, C3>(h[i], below)
+    });
+    let top = h[B - 1];
+    let u = L::xor(
+        L::xor(L::srli::<U1>(top), L::srli::<U2>(top)),
+        L::srli::<U3>(top),
+    );
+    let ug = small_times_g::<L, K1, K2, K3>(u);
+    core::array::from_fn(|i| {
+        let r = L::xor(p[i], g[i]);
+        if i == 0 {
+            L::xor(r, ug)
+        } else if i + 1 == B {
+            L::and(r, L::set(0, (1i64 << R) - 1))
+        } else {
+            r
+        }
+    })
 }
 
 /// h + (h << K1) + (h << K2) + (h << K3) for one vector of words, `below` holding the
