@@ -30,7 +30,8 @@
 //! operands and every monomial product): GF(2^163) product 8.3–8.6 ns, square
 //! 6.6–6.7 ns; GF(2^283) 11.9–12.4 and 6.4–6.6 ns (with the intrinsic; see
 //! [`outlined`]). `ecsm field-bench`, the generic code → this module:
-//! GF(2^163) 12.5 / 8.5 → 8.8 / 6.7 ns, GF(2^283) 16.6 / 10.8 → 11.9 / 6.8 ns.
+//! GF(2^163) 12.5 / 8.5 → 8.8 / 6.7 ns, GF(2^283) 16.6 / 10.8 → 11.9–12.1 / 6.8–6.9 ns
+//! (native builds, two builds of this code).
 
 use super::clmul::{ClmulOp, Intrinsic};
 use super::clmul233::{Lanes, OneLane, TwoLanes};
@@ -363,9 +364,9 @@ unsafe fn mul_add_in<const N: usize, const B: usize, F: Reduce<B>, L: Lanes<V = 
 /// The one-lane code with many carry-less multiplies (GF(2^283)'s product, 25; the sums
 /// of two products, 18 and 50), written with the `core::arch` intrinsic in functions
 /// compiled with PCLMULQDQ: inlined in a build for the host CPU, where every caller has
-/// the feature, and calls in a default build (the same code; CI's tests run the calls). `C`'s inline assembly, which the
-/// generic callers need in a default build, cannot be scheduled by the compiler and can
-/// only name xmm0–xmm15: GF(2^283)'s product written with it took 20.6–21.1 ns in the
+/// the feature, and calls in a default build (the same code; CI's tests run the calls).
+/// `C`'s inline assembly, which the generic callers need in a default build, cannot be
+/// scheduled by the compiler and can only name xmm0–xmm15: GF(2^283)'s product written with it took 20.6–21.1 ns in the
 /// stand-alone harness, against 11.9–12.2 ns with the intrinsic (16.6 ns for the generic
 /// code in `field-bench`). The square (6 multiplies) and GF(2^163)'s product (9) keep
 /// `C`.
