@@ -1582,6 +1582,7 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
     let k233 = stdout(&ecsm(&["methods", "--curve", "K-233"], None));
     assert!(k233.lines().any(|l| l == "tnaf:w=4"), "{k233}");
     assert!(k233.lines().any(|l| l == "tnaf-ct:w=5"), "{k233}");
+    assert!(k233.lines().any(|l| l == "tnaf-rl:w=4"), "{k233}");
     let b233 = stdout(&ecsm(&["methods", "--curve", "B-233"], None));
     assert!(!b233.contains("tnaf"), "{b233}");
     // Not on a B-curve, not with a width outside 2..=6.
@@ -1593,6 +1594,8 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
         ("K-233", "tnaf:k=2", "takes no parameter"),
         ("B-233", "tnaf-ct", "does not apply"),
         ("K-233", "tnaf-ct:w=2", "must be in 3..=6"),
+        ("B-233", "tnaf-rl", "does not apply"),
+        ("K-233", "tnaf-rl:w=7", "must be in 2..=6"),
     ] {
         let o = ecsm(
             &["mul", "--curve", curve, "--scalar", "5", "--method", m],
@@ -1607,6 +1610,10 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
     );
     assert_eq!(
         ok_line(&["mul", "--curve", "K-233", "--scalar", K233_D, "--method", "tnaf-ct"]),
+        K233_Q
+    );
+    assert_eq!(
+        ok_line(&["mul", "--curve", "K-233", "--scalar", K233_D, "--method", "tnaf-rl"]),
         K233_Q
     );
     // T = (0, 1) (order 2), n, n + 1, a 4096-bit scalar, from (x, ỹ) and affine.
@@ -1639,6 +1646,11 @@ fn tnaf_is_listed_on_the_koblitz_curves_and_agrees_with_the_ladder() {
             "tnaf-ct:w=3",
             "tnaf-ct:w=4",
             "tnaf-ct:w=6",
+            "tnaf-rl",
+            "tnaf-rl:w=2",
+            "tnaf-rl:w=3",
+            "tnaf-rl:w=5",
+            "tnaf-rl:w=6",
         ] {
             assert_eq!(with(m), want, "{m} k = {k} P = {point:?}");
         }

@@ -36,7 +36,7 @@ use super::Reduction;
 use core::arch::x86_64::*;
 
 /// True for the field this module computes in: four words, x^233 + x^74 + 1.
-const fn applies<const N: usize, R: Reduction<N>>() -> bool {
+pub(super) const fn applies<const N: usize, R: Reduction<N>>() -> bool {
     N == 4 && R::M == 233 && R::TERMS.len() == 1 && R::TERMS[0] == 74
 }
 
@@ -233,7 +233,7 @@ unsafe fn block_product<L: Lanes>(a: L::V, b: L::V) -> (L::V, L::V) {
 /// # Safety
 /// As [`block_product`].
 #[inline(always)]
-unsafe fn product<L: Lanes>(a0: L::V, a1: L::V, b0: L::V, b1: L::V) -> [L::V; 4] {
+pub(super) unsafe fn product<L: Lanes>(a0: L::V, a1: L::V, b0: L::V, b1: L::V) -> [L::V; 4] {
     // SAFETY: as this function's contract.
     let (p0, p2, pm) = unsafe {
         (
@@ -252,7 +252,7 @@ unsafe fn product<L: Lanes>(a0: L::V, a1: L::V, b0: L::V, b1: L::V) -> [L::V; 4]
 /// # Safety
 /// As [`block_product`].
 #[inline(always)]
-unsafe fn square_product<L: Lanes>(a0: L::V, a1: L::V) -> [L::V; 4] {
+pub(super) unsafe fn square_product<L: Lanes>(a0: L::V, a1: L::V) -> [L::V; 4] {
     // SAFETY: as this function's contract.
     unsafe {
         [
@@ -267,7 +267,7 @@ unsafe fn square_product<L: Lanes>(a0: L::V, a1: L::V) -> [L::V; 4] {
 /// P mod x^233 + x^74 + 1 for P of degree < 466 in four vectors (the five terms of the
 /// module documentation).
 #[inline(always)]
-fn reduce<L: Lanes>(p: [L::V; 4]) -> (L::V, L::V) {
+pub(super) fn reduce<L: Lanes>(p: [L::V; 4]) -> (L::V, L::V) {
     let [p0, p1, p2, p3] = p;
     // Words (3, 4) and (5, 6) of P.
     let w34 = L::hi_lo(p1, p2);

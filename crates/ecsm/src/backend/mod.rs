@@ -33,6 +33,8 @@ pub mod gls254;
 #[cfg(target_arch = "x86_64")]
 mod gls254_avx2;
 #[cfg(target_arch = "x86_64")]
+mod lambda4;
+#[cfg(target_arch = "x86_64")]
 pub mod vpclmul;
 
 use std::fmt::Debug;
@@ -283,6 +285,26 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         c: &[u64; N],
     ) -> ([u64; N], [u64; N]) {
         (Self::square::<N, R>(a), Self::square::<N, R>(c))
+    }
+    /// Whether [`Backend::lambda_rounds4`] has code for this field on this CPU.
+    #[inline(always)]
+    fn has_lambda_rounds4<const N: usize, R: Reduction<N>>() -> bool {
+        false
+    }
+    /// The four accumulators of `tnaf-rl:w=4` after `n` rounds of λ-projective mixed
+    /// additions in two groups of four lanes, `round(r)` giving round r's λ-affine points
+    /// and lanes (the contract of `lambda4::rounds`): (X₀…X₃, L₀…L₃, Z₀…Z₃), lane j of
+    /// both groups summed, and whether an addition met a case the bare formulas do not
+    /// cover. `None`, the default, where the backend has no four-lane code for this
+    /// field; the caller then runs its own loop. `vpclmul` has it for GF(2^233) on a CPU
+    /// with AVX-512F.
+    #[inline(always)]
+    fn lambda_rounds4<const N: usize, R: Reduction<N>, P: Fn(usize) -> ([[u64; N]; 16], u8)>(
+        n: usize,
+        round: P,
+    ) -> Option<([[u64; N]; 12], bool)> {
+        let _ = (n, round);
+        None
     }
     /// Run `f` in code compiled for this backend's CPU features, so that field
     /// operations inside `f` inline instead of each being a call. Composite operations
@@ -1102,6 +1124,28 @@ macro_rules! accelerated_backend {
                     Some(r) => r,
                     None => (Self::square::<N, R>(a), Self::square::<N, R>(c)),
                 }
+            }
+            #[inline(always)]
+            fn has_lambda_rounds4<const N: usize, R: Reduction<N>>() -> bool {
+                matches!($kind, BackendKind::Vpclmul)
+                    && lambda4::has_rounds::<N, R>()
+                    && avx512_context()
+            }
+            #[inline(always)]
+            fn lambda_rounds4<
+                const N: usize,
+                R: Reduction<N>,
+                P: Fn(usize) -> ([[u64; N]; 16], u8),
+            >(
+                n: usize,
+                round: P,
+            ) -> Option<([[u64; N]; 12], bool)> {
+                require($kind);
+                if !Self::has_lambda_rounds4::<N, R>() {
+                    return None;
+                }
+                // SAFETY: `require` checked VPCLMULQDQ and `avx512_context` AVX-512F.
+                unsafe { lambda4::rounds::<N, R, P>(n, round) }
             }
             #[inline(always)]
             fn split_even_odd(w: u64) -> (u64, u64) {

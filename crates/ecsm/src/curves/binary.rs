@@ -29,6 +29,7 @@ use crate::mul::binary::{
 use crate::mul::binary_lambda::{HALVE_ADD_DEFAULT_W, HALVING_NEEDS, LAMBDA_NAF_DEFAULT_W};
 use crate::mul::tnaf::{TNAF_DEFAULT_W, TNAF_NEEDS};
 use crate::mul::tnaf_ct::TNAF_CT_DEFAULT_W;
+use crate::mul::tnaf_rl::TNAF_RL_DEFAULT_W;
 use crate::mul::xdbl::HintedPoint;
 use crate::mul::{random_below, MethodSpec, SpecError};
 use rand_core::SeedableRng;
@@ -203,15 +204,19 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
     }
 
     /// The method used when none is named, and for the check \[n\]Q = O of public keys:
-    /// [`DEFAULT_METHOD`] (the ladder), except on the Koblitz curves, where `tnaf:w=4` is
-    /// faster than the ladder at every degree (README, τ-adic methods; medians on this
-    /// machine on 2026-11-27, before `tnaf` cut its expansion in two: K-163 8.8–8.9 against
-    /// 10.7–10.8 µs, K-233 10.0 against 12.2 µs, up to K-571 62–69 against 130 µs).
+    /// [`DEFAULT_METHOD`] (the ladder), except on the Koblitz curves, where the τ-adic
+    /// methods are faster than the ladder at every degree (README, τ-adic methods; medians
+    /// on 2026-11-27, before `tnaf` cut its expansion in two: K-163 8.8–8.9 against
+    /// 10.7–10.8 µs, K-233 10.0 against 12.2 µs, up to K-571 62–69 against 130 µs):
+    /// `tnaf-rl:w=4` up to degree 409 and `tnaf:w=4` on K-571, the faster of the two on
+    /// each curve (the AMD Zen 5 of stop 59, native build, from the decoded point, the
+    /// two alternated in one build, medians of 4–6 pairs' ratios: `tnaf-rl` over `tnaf`
+    /// 0.938 on K-163, 0.766 on K-233, 0.878 on K-283, 0.922 on K-409 and 1.043 on K-571).
     pub fn default_binary_method(&self) -> BinaryMethod {
-        if self.params.is_koblitz() {
-            BinaryMethod::Tnaf(TNAF_DEFAULT_W)
-        } else {
-            DEFAULT_METHOD
+        match (self.params.is_koblitz(), self.params.m) {
+            (true, ..=409) => BinaryMethod::TnafRl(TNAF_RL_DEFAULT_W),
+            (true, _) => BinaryMethod::Tnaf(TNAF_DEFAULT_W),
+            _ => DEFAULT_METHOD,
         }
     }
 
@@ -243,7 +248,10 @@ impl<F: BinaryField, S: CurveShape> BinaryNamedCurve<F, S> {
         if matches!(m, BinaryMethod::HalveAdd(_)) && !self.halving_applies() {
             return Err(not_applicable(HALVING_NEEDS));
         }
-        if matches!(m, BinaryMethod::Tnaf(_) | BinaryMethod::TnafCt(_)) && !self.params.is_koblitz()
+        if matches!(
+            m,
+            BinaryMethod::Tnaf(_) | BinaryMethod::TnafCt(_) | BinaryMethod::TnafRl(_)
+        ) && !self.params.is_koblitz()
         {
             return Err(not_applicable(TNAF_NEEDS));
         }
@@ -326,6 +334,7 @@ impl<F: BinaryField, S: CurveShape> NamedCurve for BinaryNamedCurve<F, S> {
             .then_some(BinaryMethod::HalveAdd(HALVE_ADD_DEFAULT_W));
         let tnaf = self.params.is_koblitz().then_some([
             BinaryMethod::Tnaf(TNAF_DEFAULT_W),
+            BinaryMethod::TnafRl(TNAF_RL_DEFAULT_W),
             BinaryMethod::TnafCt(TNAF_CT_DEFAULT_W),
         ]);
         [

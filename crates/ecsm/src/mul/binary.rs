@@ -72,6 +72,7 @@ use super::binary_lambda::{halve_add, lambda_naf, lambda_odd_multiples};
 use super::binary_lambda::{HALVE_ADD_DEFAULT_W, LAMBDA_NAF_DEFAULT_W};
 use super::tnaf::{TNAF_DEFAULT_W, TNAF_MAX_W, TNAF_MIN_W};
 use super::tnaf_ct::{TNAF_CT_DEFAULT_W, TNAF_CT_MAX_W, TNAF_CT_MIN_W};
+use super::tnaf_rl::TNAF_RL_DEFAULT_W;
 use super::xdbl;
 use super::{bit, bit_len, MethodSpec, SpecError};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, LopezDahab, XOnly};
@@ -113,6 +114,10 @@ pub enum BinaryMethod {
     /// `tnaf-ct:w=W`: the regular τ-adic recoding in constant time, for secret scalars, on
     /// the Koblitz curves only ([`crate::mul::tnaf_ct::tnaf_ct`]).
     TnafCt(usize),
+    /// `tnaf-rl:w=W`: the width-w τNAF evaluated from the bottom digit into one
+    /// accumulator per digit value, on the Koblitz curves only
+    /// ([`crate::mul::tnaf_rl::tnaf_rl`]).
+    TnafRl(usize),
     /// `montgomery`: the Montgomery–López–Dahab ladder on (X : Z) with y-recovery.
     Montgomery,
     /// `montgomery-ct`: the same ladder with a fixed step count and masked selections
@@ -155,13 +160,14 @@ impl BinaryMethod {
                 | BinaryMethod::MontgomeryCt
                 | BinaryMethod::Tnaf(_)
                 | BinaryMethod::TnafCt(_)
+                | BinaryMethod::TnafRl(_)
         )
     }
 
     /// The method a spec names: `double-add`, `naf[:w=W]`, `naf-sole[:w=W]`,
-    /// `lambda-naf[:w=W]`, `halve-add[:w=W]`, `tnaf[:w=W]` with W ∈ 2..=6 (default
-    /// [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`], [`LAMBDA_NAF_DEFAULT_W`],
-    /// [`HALVE_ADD_DEFAULT_W`], [`TNAF_DEFAULT_W`]), `tnaf-ct[:w=W]` with W ∈ 3..=6
+    /// `lambda-naf[:w=W]`, `halve-add[:w=W]`, `tnaf[:w=W]`, `tnaf-rl[:w=W]` with W ∈ 2..=6
+    /// (default [`NAF_DEFAULT_W`], [`NAF_SOLE_DEFAULT_W`], [`LAMBDA_NAF_DEFAULT_W`],
+    /// [`HALVE_ADD_DEFAULT_W`], [`TNAF_DEFAULT_W`], [`TNAF_RL_DEFAULT_W`]), `tnaf-ct[:w=W]` with W ∈ 3..=6
     /// (default [`TNAF_CT_DEFAULT_W`]), `montgomery`, `montgomery-ct`, or an
     /// x-doubling method; `curve` only labels the error (whether halve-add or tnaf applies
     /// to a curve is the named curve's check).
@@ -180,6 +186,7 @@ impl BinaryMethod {
             "lambda-naf" => Ok(BinaryMethod::LambdaNaf(width(spec, LAMBDA_NAF_DEFAULT_W)?)),
             "halve-add" => Ok(BinaryMethod::HalveAdd(width(spec, HALVE_ADD_DEFAULT_W)?)),
             "tnaf" => Ok(BinaryMethod::Tnaf(width(spec, TNAF_DEFAULT_W)?)),
+            "tnaf-rl" => Ok(BinaryMethod::TnafRl(width(spec, TNAF_RL_DEFAULT_W)?)),
             "tnaf-ct" => {
                 spec.only_params(&["w"])?;
                 let w = spec.param(
@@ -247,6 +254,7 @@ impl BinaryMethod {
             BinaryMethod::HalveAdd(w) => ("halve-add", vec![("w".to_string(), w as u64)]),
             BinaryMethod::Tnaf(w) => ("tnaf", vec![("w".to_string(), w as u64)]),
             BinaryMethod::TnafCt(w) => ("tnaf-ct", vec![("w".to_string(), w as u64)]),
+            BinaryMethod::TnafRl(w) => ("tnaf-rl", vec![("w".to_string(), w as u64)]),
             BinaryMethod::Montgomery => ("montgomery", vec![]),
             BinaryMethod::MontgomeryCt => ("montgomery-ct", vec![]),
             BinaryMethod::XJsf(1) => ("x-jsf", vec![]),
@@ -288,6 +296,7 @@ impl BinaryMethod {
             }
             BinaryMethod::Tnaf(w) => check_param("tnaf", "w", w, TNAF_MIN_W, TNAF_MAX_W),
             BinaryMethod::TnafCt(w) => check_param("tnaf-ct", "w", w, TNAF_CT_MIN_W, TNAF_CT_MAX_W),
+            BinaryMethod::TnafRl(w) => check_param("tnaf-rl", "w", w, TNAF_MIN_W, TNAF_MAX_W),
             BinaryMethod::Www { w, sole } => check_param(
                 if sole { "www-sole" } else { "www" },
                 "w",
@@ -357,7 +366,8 @@ impl BinaryMethod {
             | BinaryMethod::LambdaNaf(w)
             | BinaryMethod::HalveAdd(w)
             | BinaryMethod::Tnaf(w)
-            | BinaryMethod::TnafCt(w) => pow2(w.saturating_sub(2)),
+            | BinaryMethod::TnafCt(w)
+            | BinaryMethod::TnafRl(w) => pow2(w.saturating_sub(2)),
             BinaryMethod::XJsf(t) => pow2(t as usize + 1),
             BinaryMethod::Www { w, .. } => pow2(w.saturating_sub(2)).saturating_mul(3),
             BinaryMethod::BosCoster(_) | BinaryMethod::Yao(_) => self.shares(scalar_bits),

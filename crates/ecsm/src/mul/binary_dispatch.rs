@@ -11,6 +11,7 @@ use super::binary_lambda::{self, HALVING_NEEDS};
 use super::bit_len;
 use super::tnaf;
 use super::tnaf_ct;
+use super::tnaf_rl;
 use super::xdbl::{self, HintedPoint};
 use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape};
 use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
@@ -56,6 +57,7 @@ pub fn mul_affine_with_order<F: BinaryField, S: CurveShape>(
         },
         BinaryMethod::Tnaf(w) => tnaf::tnaf(curve, k, p, w),
         BinaryMethod::TnafCt(w) => tnaf_ct::tnaf_ct(curve, k, p, w),
+        BinaryMethod::TnafRl(w) => tnaf_rl::tnaf_rl(curve, k, p, w),
         BinaryMethod::Montgomery => Ok(montgomery(curve, k, p)),
         BinaryMethod::MontgomeryCt => Ok(montgomery_ct(curve, k, p)),
         _ => {

@@ -12,6 +12,7 @@ pub mod spec;
 pub mod tnaf;
 pub mod tnaf_ct;
 mod tnaf_int;
+pub mod tnaf_rl;
 pub mod weierstrass;
 pub mod xdbl;
 

@@ -296,6 +296,13 @@ pub(super) struct Window {
     look: Lookahead,
 }
 
+impl Window {
+    /// The τNAF of each α_u (digits ±1), u = 1, 3, … in order.
+    pub(super) fn expansion(&self) -> &[Vec<i8>] {
+        &self.expansion
+    }
+}
+
 /// How many low bits of ρ's image in Z/2^j one look-up of [`recode`] reads: j = 11, so
 /// a window's table has 2^11 steps (48 KiB).
 const LOOKAHEAD_BITS: usize = 11;
@@ -660,7 +667,7 @@ pub fn tnaf_scalar_digits(m: usize, a2: u8, w: usize, k: &[u64]) -> Option<Vec<i
 }
 
 /// [`tnaf_scalar_digits`] with the curve's constants at hand; w must be in range.
-fn scalar_digits(c: &Constants, w: usize, k: &[u64]) -> Option<Vec<i8>> {
+pub(super) fn scalar_digits(c: &Constants, w: usize, k: &[u64]) -> Option<Vec<i8>> {
     let mu = mu_of(c.a2);
     with_width!(
         words_for(c.m)?,
@@ -828,20 +835,9 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
     p: &Affine<F>,
     w: usize,
 ) -> Result<Affine<F>, BinaryMulError> {
-    check_param("tnaf", "w", w, TNAF_MIN_W, TNAF_MAX_W)?;
-    let (a2, _) = koblitz_setup(curve, "tnaf")?;
-    let m = F::DEGREE;
-    if p.is_infinity() || k.iter().all(|&x| x == 0) {
+    let Some((c, digits)) = checked_digits(curve, k, p, w, "tnaf")? else {
         return Ok(Affine::Infinity);
-    }
-    let c = constants(m, a2);
-    let Some(digits) = scalar_digits(c, w, k) else {
-        unreachable!("w and the degree were checked above");
     };
-    if digits.is_empty() {
-        // k ≡ 0 modulo τ^m − 1: [k]P = O for every P.
-        return Ok(Affine::Infinity);
-    }
     let win = c.window(w);
     let h = F::FROBENIUS_CUT;
     let (lo, hi) = digits.split_at(h.min(digits.len()));
@@ -859,6 +855,29 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
         hi,
     });
     Ok(q.map_or(Affine::Infinity, |v| curve.lambda_to_affine(&v)))
+}
+
+/// What `tnaf` and `tnaf-rl` check and recode first: w in 2..=6 and a Koblitz curve
+/// (else `method`'s typed error), then the constants of the curve and the width-w τNAF
+/// of k reduced modulo τ^m − 1; `None` where \[k\]P = O whatever the rest (P = O, k = 0,
+/// or k ≡ 0 modulo τ^m − 1, which kills every point).
+pub(super) fn checked_digits<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Affine<F>,
+    w: usize,
+    method: &'static str,
+) -> Result<Option<(&'static Constants, Vec<i8>)>, BinaryMulError> {
+    check_param(method, "w", w, TNAF_MIN_W, TNAF_MAX_W)?;
+    let (a2, _) = koblitz_setup(curve, method)?;
+    if p.is_infinity() || k.iter().all(|&x| x == 0) {
+        return Ok(None);
+    }
+    let c = constants(F::DEGREE, a2);
+    let Some(digits) = scalar_digits(c, w, k) else {
+        unreachable!("w and the degree were checked above");
+    };
+    Ok((!digits.is_empty()).then_some((c, digits)))
 }
 
 /// The main loop of [`tnaf`] as one [`BinaryField::run_task`], compiled inside the
@@ -901,7 +920,7 @@ impl<F: BinaryField, S: CurveShape> BinaryFieldTask<F> for TnafLoop<'_, F, S> {
 }
 
 /// An addition of [`evaluate`]'s fast pass met a case its formula does not cover.
-struct Exceptional;
+pub(super) struct Exceptional;
 
 /// Σ_{i} τ^i(u_(hi,i)·P_hi + u_(lo,i)·P_lo) from the top position down, `None` for O:
 /// the loop of [`TnafLoop`].
@@ -938,7 +957,7 @@ fn evaluate<G: BinaryField, S: CurveShape, const GENERAL: bool>(
             let e = signed_entry(table, d);
             first = Some(match first {
                 None => curve.lambda_affine_to_lambda(&e),
-                Some(v) => add::<G, S, GENERAL>(curve, &v, &e)?,
+                Some(v) => mixed_add::<G, S, GENERAL>(curve, &v, &e)?,
             });
         }
     }
@@ -950,7 +969,7 @@ fn evaluate<G: BinaryField, S: CurveShape, const GENERAL: bool>(
         for (half, table) in halves.iter().zip(tables) {
             let d = digit(half, i);
             if d != 0 {
-                q = add::<G, S, GENERAL>(curve, &q, &signed_entry(table, d))?;
+                q = mixed_add::<G, S, GENERAL>(curve, &q, &signed_entry(table, d))?;
             }
         }
     }
@@ -959,7 +978,7 @@ fn evaluate<G: BinaryField, S: CurveShape, const GENERAL: bool>(
 
 /// One addition of [`evaluate`].
 #[inline(always)]
-fn add<G: BinaryField, S: CurveShape, const GENERAL: bool>(
+pub(super) fn mixed_add<G: BinaryField, S: CurveShape, const GENERAL: bool>(
     curve: &BinaryCurve<G, S>,
     q: &Lambda<G>,
     e: &LambdaAffine<G>,
@@ -990,7 +1009,10 @@ pub const fn frobenius_split(m: usize) -> usize {
 
 /// τ^h on a λ-affine point: (x, λ) ↦ (x^(2^h), λ^(2^h)), by the field's table walks
 /// ([`BinaryField::multi_square`]). O and T stay where they are.
-fn frob_lambda_affine_pow<F: BinaryField>(e: &LambdaAffine<F>, h: usize) -> LambdaAffine<F> {
+pub(super) fn frob_lambda_affine_pow<F: BinaryField>(
+    e: &LambdaAffine<F>,
+    h: usize,
+) -> LambdaAffine<F> {
     match *e {
         LambdaAffine::Point { x, l } => LambdaAffine::Point {
             x: x.multi_square(h),

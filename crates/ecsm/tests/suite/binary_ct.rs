@@ -126,6 +126,7 @@ fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&
     use ecsm::field::Gf2m;
     use ecsm::mul::tnaf::tnaf;
     use ecsm::mul::tnaf_ct::tnaf_ct;
+    use ecsm::mul::tnaf_rl::tnaf_rl;
     if !common::backend_available::<Vpclmul>("the paired ladders") {
         return;
     }
@@ -171,6 +172,11 @@ fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&
                     assert_eq!(back(t), want, "{name} tnaf {k:x?} avx512 {avx512}");
                     let t = tnaf_ct(&fast, &k, &pf, 4).unwrap();
                     assert_eq!(back(t), want, "{name} tnaf-ct {k:x?} avx512 {avx512}");
+                    // w = 4 takes the four-lane rounds over GF(2^233) with AVX-512.
+                    for w in [3, 4] {
+                        let t = tnaf_rl(&fast, &k, &pf, w).unwrap();
+                        assert_eq!(back(t), want, "{name} tnaf-rl:w={w} {k:x?} avx512 {avx512}");
+                    }
                 }
             }
         }

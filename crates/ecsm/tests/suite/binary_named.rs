@@ -280,7 +280,7 @@ fn methods_are_listed_checked_and_rejected() {
         let koblitz = params(c.name()).is_koblitz();
         assert_eq!(
             listed.len(),
-            13 + usize::from(halves) + 2 * usize::from(koblitz),
+            13 + usize::from(halves) + 3 * usize::from(koblitz),
             "{}",
             c.name()
         );

@@ -324,6 +324,7 @@ fn all_methods() -> Vec<BinaryMethod> {
     }
     for w in TNAF_MIN_W..=TNAF_MAX_W {
         v.push(BinaryMethod::Tnaf(w));
+        v.push(BinaryMethod::TnafRl(w));
     }
     for w in TNAF_CT_MIN_W..=TNAF_CT_MAX_W {
         v.push(BinaryMethod::TnafCt(w));
@@ -364,6 +365,7 @@ fn core_methods() -> Vec<BinaryMethod> {
         Tnaf(2),
         Tnaf(5),
         Tnaf(6),
+        TnafRl(4),
         TnafCt(3),
         TnafCt(5),
         Montgomery,
@@ -382,7 +384,7 @@ fn core_methods() -> Vec<BinaryMethod> {
 fn applies<F: BinaryField>(c: &Tiny<F>, m: BinaryMethod) -> bool {
     match m {
         BinaryMethod::HalveAdd(_) => c.half != 0,
-        BinaryMethod::Tnaf(_) | BinaryMethod::TnafCt(_) => c.koblitz,
+        BinaryMethod::Tnaf(_) | BinaryMethod::TnafCt(_) | BinaryMethod::TnafRl(_) => c.koblitz,
         _ => true,
     }
 }
@@ -586,7 +588,7 @@ fn curve_enumeration_gf2_5() {
 #[test]
 fn every_method_gf2_5() {
     let methods = all_methods();
-    assert_eq!(methods.len(), 81);
+    assert_eq!(methods.len(), 86);
     let checks: usize = CURVES_5
         .iter()
         .map(|&c| run_curve::<Gf5>(5, c, &methods))

@@ -18,6 +18,7 @@ use ecsm::mul::tnaf::{
     TNAF_DEFAULT_W,
 };
 use ecsm::mul::tnaf_ct::tnaf_ct;
+use ecsm::mul::tnaf_rl::{tnaf_rl, TNAF_RL_DEFAULT_W};
 use ecsm::mul::{bit_len, random_below, SpecError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rand::SeedableRng;
@@ -428,12 +429,19 @@ fn against_references<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
                     "{name} base {i} tnaf-ct w = {w} {k:x?}"
                 );
             }
+            for w in 2..=6 {
+                assert_eq!(
+                    tnaf_rl(&curve, k, &pt, w),
+                    Ok(want),
+                    "{name} base {i} tnaf-rl w = {w} {k:x?}"
+                );
+            }
         }
     }
 }
 
 #[test]
-fn tnaf_and_tnaf_ct_match_double_add_and_the_ladder_on_every_koblitz_curve() {
+fn tnaf_tnaf_rl_and_tnaf_ct_match_double_add_and_the_ladder_on_every_koblitz_curve() {
     for (i, name) in KOBLITZ.into_iter().enumerate() {
         typed!(name, against_references::<F, S>(name, 1210 + i as u64));
     }
@@ -442,7 +450,7 @@ fn tnaf_and_tnaf_ct_match_double_add_and_the_ladder_on_every_koblitz_curve() {
 /// A Koblitz curve that is not a NIST one (GF(2^233) with a2 = 1), so that nothing
 /// depends on the published n: random points of the full group and random scalars.
 #[test]
-fn tnaf_and_tnaf_ct_on_a_koblitz_curve_of_unknown_order() {
+fn tnaf_tnaf_rl_and_tnaf_ct_on_a_koblitz_curve_of_unknown_order() {
     let curve = BinaryCurve::<Gf233, AnyShape>::new(Gf233::one(), Gf233::one()).unwrap();
     let mut r = ChaCha8Rng::seed_from_u64(1220);
     let mut tested = 0;
@@ -458,6 +466,9 @@ fn tnaf_and_tnaf_ct_on_a_koblitz_curve_of_unknown_order() {
         }
         for w in 3..=6 {
             assert_eq!(tnaf_ct(&curve, &k, &p, w), Ok(want));
+        }
+        for w in 2..=6 {
+            assert_eq!(tnaf_rl(&curve, &k, &p, w), Ok(want));
         }
         tested += 1;
     }
@@ -480,8 +491,40 @@ fn tnaf_refuses_where_it_does_not_apply() {
         &ecsm::curve::binary::Affine::Infinity,
         5
     )));
+    assert!(matches!(
+        tnaf_rl(&b233, &[3], &g, 4),
+        Err(BinaryMulError::NotApplicable {
+            method: "tnaf-rl",
+            ..
+        })
+    ));
     // Widths outside 2..=6, built by hand.
     let (k233, g) = BinaryCurve::<Gf233, AnyShape>::from_params(params("sect233k1")).unwrap();
+    for w in [0, 1, 7, 9] {
+        assert!(matches!(
+            mul_affine(&k233, BinaryMethod::TnafRl(w), &[3], &g),
+            Err(BinaryMulError::BadParameter {
+                method: "tnaf-rl",
+                ..
+            })
+        ));
+        assert!(matches!(
+            tnaf_rl(&k233, &[3], &g, w),
+            Err(BinaryMulError::BadParameter {
+                method: "tnaf-rl",
+                ..
+            })
+        ));
+    }
+    assert_eq!(
+        BinaryMethod::from_spec(&spec("tnaf-rl"), ""),
+        Ok(BinaryMethod::TnafRl(TNAF_RL_DEFAULT_W))
+    );
+    for w in 2..=6 {
+        let m = BinaryMethod::TnafRl(w);
+        assert_eq!(BinaryMethod::from_spec(&m.spec(), ""), Ok(m));
+        assert_eq!(m.stored_points(233), 1 << (w - 2));
+    }
     for w in [0, 1, 7, 9] {
         assert!(matches!(
             mul_affine(&k233, BinaryMethod::Tnaf(w), &[3], &g),
@@ -513,6 +556,10 @@ fn tnaf_refuses_where_it_does_not_apply() {
         let c = find_curve(p.name).unwrap();
         let listed = c.methods().contains(&spec("tnaf:w=4"));
         assert_eq!(listed, p.is_koblitz(), "{}", p.name);
+        let listed = c.methods().contains(&spec("tnaf-rl:w=4"));
+        assert_eq!(listed, p.is_koblitz(), "{}", p.name);
+        let rl = c.check_method(&spec("tnaf-rl"));
+        assert_eq!(rl.is_ok(), p.is_koblitz(), "{}", p.name);
         let check = c.check_method(&spec("tnaf:w=4"));
         let mul = c.mul(&[5], None, &spec("tnaf"), false);
         if p.is_koblitz() {

@@ -238,12 +238,23 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// Z3 = A·B·Z2·Z1. X1·Z2 = X2·Z1 means P = ±Q (doubled, or O); A = 0 otherwise yields T
     /// as (0, B², 0). O and T as inputs go through affine coordinates.
     pub fn lambda_add(&self, p: &Lambda<F>, q: &Lambda<F>) -> Lambda<F> {
+        self.lambda_add_inline(p, q)
+    }
+
+    /// [`Self::lambda_add`], inlined into its caller: a loop compiled in a backend's
+    /// feature context (`BinaryField::run_task`) then computes the paired products in
+    /// that context instead of calling out of it.
+    #[inline(always)]
+    pub(crate) fn lambda_add_inline(&self, p: &Lambda<F>, q: &Lambda<F>) -> Lambda<F> {
         if p.z.is_zero() || q.z.is_zero() {
             return self.lambda_add_via_affine(p, &self.lambda_to_affine(q));
         }
-        let a = p.l * q.z + q.l * p.z;
-        let d = p.x * q.z;
-        let e = q.x * p.z;
+        // The eleven products as independent pairs, which a backend may compute together
+        // (`Field::mul_pair`), with K = A·(G·Z2) so that G·Z2 pairs with nothing on the
+        // path of A.
+        let (l1z2, l2z1) = F::mul_pair(&p.l, &q.z, &q.l, &p.z);
+        let (d, e) = F::mul_pair(&p.x, &q.z, &q.x, &p.z);
+        let a = l1z2 + l2z1;
         let f = d + e;
         if f.is_zero() {
             return if a.is_zero() {
@@ -253,13 +264,14 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
             };
         }
         let g = f.square();
-        let h = a * d;
-        let i = a * e;
-        let k = a * g * q.z;
+        let (h, i) = F::mul_pair(&a, &d, &a, &e);
+        let gz = g * q.z;
+        let (k, x) = F::mul_pair(&a, &gz, &h, &i);
+        let (z, kl) = F::mul_pair(&k, &p.z, &k, &(p.l + p.z));
         Lambda {
-            x: h * i,
-            l: (i + g).square() + k * (p.l + p.z),
-            z: k * p.z,
+            x,
+            l: (i + g).square() + kl,
+            z,
         }
     }
 

@@ -599,6 +599,20 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
         Self::from_limbs_unchecked(B::run_task(Sqrt::<N, S>(self.limbs, PhantomData)))
     }
 
+    #[inline(always)]
+    fn has_lambda_rounds4() -> bool {
+        B::has_lambda_rounds4::<N, S>()
+    }
+
+    #[inline(always)]
+    fn lambda_rounds4(rounds: &[([Self; 16], u8)]) -> Option<([Self; 12], bool)> {
+        let (out, exceptional) = B::lambda_rounds4::<N, S, _>(rounds.len(), |r| {
+            let (pts, lanes) = &rounds[r];
+            (pts.map(|e| e.limbs), *lanes)
+        })?;
+        Some((out.map(Self::from_limbs_unchecked), exceptional))
+    }
+
     /// Runs `task` on `Gf2m<N, S, C>` inside backend `C`'s feature context, C chosen by
     /// `B` ([`Backend::run_task`]: once per task for [`Auto`]).
     #[inline(always)]

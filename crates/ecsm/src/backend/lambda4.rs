@@ -1,0 +1,324 @@
+//! Four λ-projective mixed additions side by side in 512-bit registers, for GF(2^233)
+//! (K-233's `tnaf-rl:w=4`).
+//!
+//! `tnaf-rl` adds each nonzero digit's point into the accumulator of its digit value,
+//! so with w = 4 its additions fall into four independent chains. On one core those
+//! chains are bound by the throughput of the field products, not their latency: in a
+//! stand-alone harness (native build, AMD Zen 5, eight independent chains) a GF(2^233)
+//! product took 6.8 ns of issue time in one 128-bit lane, 3.3 ns two to a 256-bit
+//! register and 1.5 ns four to a 512-bit register. Here the four accumulators live in
+//! the four 128-bit lanes of 512-bit registers (an element in two registers: words 0–1
+//! in one, 2–3 in the other), and one round adds a λ-affine point to each accumulator
+//! that takes one, with `clmul233`'s product and reduction on four lanes. Lanes that
+//! take no point in a round keep their value (a masked blend).
+//!
+//! The formula is [`crate::curve::binary::BinaryCurve::lambda_mixed_add`]'s (seed 001,
+//! 8M + 2S): A = L + λ·Z, f = X + x·Z, B = f², X3 = (A·x·Z)·(A·X),
+//! L3 = (A·x·Z + B)² + A·B·(L + Z), Z3 = A·B·Z. A round whose f or Z3 is zero in a lane
+//! it adds to (an accumulator equal to ± the point, or a sum equal to the point T of
+//! order 2) marks the result exceptional, and the caller redoes the work with the
+//! general additions.
+//!
+//! Variable-time in the number of rounds and the lane masks, which come from the
+//! digits: this serves the variable-time `tnaf-rl` only.
+
+use super::clmul233::{applies, product, reduce, square_product, Lanes};
+use super::Reduction;
+use core::arch::x86_64::*;
+
+/// Four elements, one per 128-bit lane of each register, lane j holding element j.
+pub(super) struct FourLanes;
+
+// SAFETY (for every block in this impl): `FourLanes` is used only inside `rounds233`,
+// whose `#[target_feature]` enables AVX-512F and VPCLMULQDQ and whose contract is that
+// the CPU has them.
+impl Lanes for FourLanes {
+    type V = __m512i;
+    #[inline(always)]
+    unsafe fn clmul<const IMM: i32>(a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: VPCLMULQDQ and AVX-512F, by the contract above.
+        unsafe { _mm512_clmulepi64_epi128::<IMM>(a, b) }
+    }
+    #[inline(always)]
+    fn xor(a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_xor_si512(a, b) }
+    }
+    #[inline(always)]
+    fn or(a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_or_si512(a, b) }
+    }
+    #[inline(always)]
+    fn and(a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_and_si512(a, b) }
+    }
+    #[inline(always)]
+    fn srli<const S: i32>(a: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_srl_epi64(a, _mm_set_epi64x(0, i64::from(S))) }
+    }
+    #[inline(always)]
+    fn slli<const S: i32>(a: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_sll_epi64(a, _mm_set_epi64x(0, i64::from(S))) }
+    }
+    #[inline(always)]
+    fn high_down(a: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_unpackhi_epi64(a, _mm512_setzero_si512()) }
+    }
+    #[inline(always)]
+    fn low_up(a: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_unpacklo_epi64(_mm512_setzero_si512(), a) }
+    }
+    #[inline(always)]
+    fn hi_lo(lo: __m512i, hi: __m512i) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above. Per lane: lo's word 1, hi's word 0.
+        unsafe {
+            _mm512_castpd_si512(_mm512_shuffle_pd::<0x55>(
+                _mm512_castsi512_pd(lo),
+                _mm512_castsi512_pd(hi),
+            ))
+        }
+    }
+    #[inline(always)]
+    fn set(hi: i64, lo: i64) -> __m512i {
+        // SAFETY: AVX-512F, by the contract above.
+        unsafe { _mm512_set_epi64(hi, lo, hi, lo, hi, lo, hi, lo) }
+    }
+}
+
+/// Four elements as (words 0–1 of each, words 2–3 of each).
+type Quad = (__m512i, __m512i);
+
+/// One group's four accumulators (X, L, Z).
+type Group = (Quad, Quad, Quad);
+
+/// Whether [`rounds`] has code for this field: GF(2^233).
+pub(super) const fn has_rounds<const N: usize, R: Reduction<N>>() -> bool {
+    applies::<N, R>()
+}
+
+// The helpers below inline into `rounds`, whose `#[target_feature]` context their
+// intrinsics need: each is `unsafe` with that contract.
+
+/// Four elements (words beyond the fourth ignored) in the lane layout.
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[inline(always)]
+unsafe fn quad<const N: usize>(e: &[[u64; N]]) -> Quad {
+    let mut w = [0u64; 16];
+    for (j, x) in e.iter().take(4).enumerate() {
+        for (i, &v) in x.iter().take(4).enumerate() {
+            w[4 * j + i] = v;
+        }
+    }
+    // SAFETY: AVX-512F (the contract); `w` holds 16 words.
+    unsafe {
+        let a = _mm512_loadu_si512(w.as_ptr().cast());
+        let b = _mm512_loadu_si512(w.as_ptr().add(8).cast());
+        (
+            _mm512_permutex2var_epi64(a, _mm512_set_epi64(13, 12, 9, 8, 5, 4, 1, 0), b),
+            _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 14, 11, 10, 7, 6, 3, 2), b),
+        )
+    }
+}
+
+/// The four elements of `q` as words (zero past the fourth).
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[inline(always)]
+unsafe fn words<const N: usize>(q: Quad) -> [[u64; N]; 4] {
+    let mut w = [0u64; 16];
+    // SAFETY: AVX-512F (the contract); `w` holds 16 words.
+    unsafe {
+        let a = _mm512_permutex2var_epi64(q.0, _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), q.1);
+        let b = _mm512_permutex2var_epi64(q.0, _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4), q.1);
+        _mm512_storeu_si512(w.as_mut_ptr().cast(), a);
+        _mm512_storeu_si512(w.as_mut_ptr().add(8).cast(), b);
+    }
+    core::array::from_fn(|j| core::array::from_fn(|i| if i < 4 { w[4 * j + i] } else { 0 }))
+}
+
+/// Four products modulo x^233 + x^74 + 1.
+///
+/// # Safety
+/// The CPU must support AVX-512F and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn mul(a: Quad, b: Quad) -> Quad {
+    // SAFETY: the contract.
+    reduce::<FourLanes>(unsafe { product::<FourLanes>(a.0, a.1, b.0, b.1) })
+}
+
+/// Four squares modulo x^233 + x^74 + 1.
+///
+/// # Safety
+/// The CPU must support AVX-512F and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn sqr(a: Quad) -> Quad {
+    // SAFETY: the contract.
+    reduce::<FourLanes>(unsafe { square_product::<FourLanes>(a.0, a.1) })
+}
+
+/// Four sums.
+#[inline(always)]
+fn add(a: Quad, b: Quad) -> Quad {
+    (FourLanes::xor(a.0, b.0), FourLanes::xor(a.1, b.1))
+}
+
+/// The word mask of the lanes in `m` (bit j for lane j): lane j is words 2j and 2j + 1.
+#[inline(always)]
+fn words_of(m: u8) -> __mmask8 {
+    (0..4).fold(0, |k, j| k | (((m >> j) & 1) * 3) << (2 * j))
+}
+
+/// The word mask of the lanes of `q` that are zero.
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[inline(always)]
+unsafe fn zero_lanes(q: Quad) -> __mmask8 {
+    let v = FourLanes::or(q.0, q.1);
+    // SAFETY: the contract.
+    let nz = unsafe { _mm512_test_epi64_mask(v, v) };
+    let lanes = (nz | (nz >> 1)) & 0x55;
+    !(lanes | (lanes << 1))
+}
+
+/// `new` in the words of `k`, `old` elsewhere.
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[inline(always)]
+unsafe fn blend(k: __mmask8, old: Quad, new: Quad) -> Quad {
+    // SAFETY: the contract.
+    unsafe {
+        (
+            _mm512_mask_blend_epi64(k, old.0, new.0),
+            _mm512_mask_blend_epi64(k, old.1, new.1),
+        )
+    }
+}
+
+/// One group's accumulators plus (x, λ) in the lanes of `k`: the mixed addition of the
+/// module documentation (8M + 2S), and the word mask of the lanes it could not handle.
+///
+/// # Safety
+/// The CPU must support AVX-512F and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn mixed((x, l, z): Group, xq: Quad, lq: Quad, k: __mmask8) -> (Group, __mmask8) {
+    // SAFETY: the contract.
+    unsafe {
+        let a = add(l, mul(lq, z));
+        let e = mul(xq, z);
+        let f = add(x, e);
+        let b = sqr(f);
+        let i = mul(a, e);
+        let ax = mul(a, x);
+        let kk = mul(a, b);
+        let x3 = mul(i, ax);
+        let z3 = mul(kk, z);
+        let l3 = add(sqr(add(i, b)), mul(kk, add(l, z)));
+        let bad = k & (zero_lanes(f) | zero_lanes(z3));
+        ((blend(k, x, x3), blend(k, l, l3), blend(k, z, z3)), bad)
+    }
+}
+
+/// P1 + P2 lane by lane in λ-projective coordinates (11M + 2S, the formula of
+/// `BinaryCurve::lambda_add`), and the word mask of the lanes where X1·Z2 = X2·Z1 (P1 =
+/// ±P2 or O), which the formula does not cover.
+///
+/// # Safety
+/// The CPU must support AVX-512F and VPCLMULQDQ.
+#[inline(always)]
+unsafe fn full((x1, l1, z1): Group, (x2, l2, z2): Group) -> (Group, __mmask8) {
+    // SAFETY: the contract.
+    unsafe {
+        let d = mul(x1, z2);
+        let e = mul(x2, z1);
+        let a = add(mul(l1, z2), mul(l2, z1));
+        let f = add(d, e);
+        let g = sqr(f);
+        let h = mul(a, d);
+        let i = mul(a, e);
+        let k = mul(a, mul(g, z2));
+        let sum = (
+            mul(h, i),
+            add(sqr(add(i, g)), mul(k, add(l1, z1))),
+            mul(k, z1),
+        );
+        (sum, zero_lanes(f))
+    }
+}
+
+/// The accumulators after `n` rounds, in two groups of four lanes that the rounds
+/// update side by side (two independent chains), then summed lane by lane.
+/// `round(r)` gives round r's points, (x, λ) for group 0's lanes 0–3 and then for
+/// group 1's, as (x₀…x₃, λ₀…λ₃, x₄…x₇, λ₄…λ₇), and the lanes that take one (bit j for
+/// lane j of group 0, bit 4 + j for group 1): round 0 sets the lanes it marks to
+/// (x, λ, 1) and every later round adds its points to the lanes it marks, which round 0
+/// must have marked too. Accumulator j is then the sum of lane j of both groups (one of
+/// them where the other is unmarked, O = (1, 1, 0) where neither is). Returns
+/// (X₀…X₃, L₀…L₃, Z₀…Z₃) and whether an addition met a case the formulas do not cover;
+/// `None` for another field.
+///
+/// # Safety
+/// The CPU must support AVX-512F and VPCLMULQDQ.
+#[inline(never)]
+#[target_feature(enable = "avx512f,vpclmulqdq,pclmulqdq,avx,avx2")]
+pub(super) unsafe fn rounds<const N: usize, R: Reduction<N>, P>(
+    n: usize,
+    round: P,
+) -> Option<([[u64; N]; 12], bool)>
+where
+    P: Fn(usize) -> ([[u64; N]; 16], u8),
+{
+    if const { !applies::<N, R>() } || n == 0 {
+        return None;
+    }
+    // SAFETY (the whole body): AVX-512F and VPCLMULQDQ, this function's contract.
+    unsafe {
+        let one = (FourLanes::set(0, 1), FourLanes::set(0, 0));
+        let zero = (FourLanes::set(0, 0), FourLanes::set(0, 0));
+        let (pts, m0) = round(0);
+        let k0 = [words_of(m0), words_of(m0 >> 4)];
+        let start = |k: __mmask8, xs: &[[u64; N]], ls: &[[u64; N]]| -> Group {
+            (
+                blend(k, one, quad(xs)),
+                blend(k, one, quad(ls)),
+                blend(k, zero, one),
+            )
+        };
+        let mut g0 = start(k0[0], &pts[..4], &pts[4..8]);
+        let mut g1 = start(k0[1], &pts[8..12], &pts[12..]);
+        let mut exceptional: __mmask8 = 0;
+        for r in 1..n {
+            let (pts, m) = round(r);
+            let (bad0, bad1);
+            (g0, bad0) = mixed(g0, quad(&pts[..4]), quad(&pts[4..8]), words_of(m));
+            (g1, bad1) = mixed(g1, quad(&pts[8..12]), quad(&pts[12..]), words_of(m >> 4));
+            exceptional |= bad0 | bad1;
+        }
+        let (sum, bad) = full(g0, g1);
+        let both = k0[0] & k0[1];
+        exceptional |= both & bad;
+        let only1 = k0[1] & !k0[0];
+        let pick = |s: Quad, a: Quad, b: Quad| blend(only1, blend(both, a, s), b);
+        let (x, l, z) = (
+            words::<N>(pick(sum.0, g0.0, g1.0)),
+            words::<N>(pick(sum.1, g0.1, g1.1)),
+            words::<N>(pick(sum.2, g0.2, g1.2)),
+        );
+        let out: [[u64; N]; 12] = core::array::from_fn(|i| match i / 4 {
+            0 => x[i % 4],
+            1 => l[i % 4],
+            _ => z[i % 4],
+        });
+        Some((out, exceptional != 0))
+    }
+}
