@@ -10,7 +10,9 @@
 //! the four 128-bit lanes of 512-bit registers (an element in two registers: words 0–1
 //! in one, 2–3 in the other), and one round adds a λ-affine point to each accumulator
 //! that takes one, with `clmul233`'s product and reduction on four lanes. Lanes that
-//! take no point in a round keep their value (a masked blend).
+//! take no point in a round keep their value (a masked blend). Two such groups of four
+//! lanes run as two independent chains, each digit's point going to them in turn, and
+//! are summed lane by lane at the end with the λ-projective addition (`full`).
 //!
 //! The formula is [`crate::curve::binary::BinaryCurve::lambda_mixed_add`]'s (seed 001,
 //! 8M + 2S): A = L + λ·Z, f = X + x·Z, B = f², X3 = (A·x·Z)·(A·X),
@@ -29,7 +31,7 @@ use core::arch::x86_64::*;
 /// Four elements, one per 128-bit lane of each register, lane j holding element j.
 pub(super) struct FourLanes;
 
-// SAFETY (for every block in this impl): `FourLanes` is used only inside `rounds233`,
+// SAFETY (for every block in this impl): `FourLanes` is used only inside `rounds`,
 // whose `#[target_feature]` enables AVX-512F and VPCLMULQDQ and whose contract is that
 // the CPU has them.
 impl Lanes for FourLanes {
