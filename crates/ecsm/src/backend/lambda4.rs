@@ -14,6 +14,12 @@
 //! lanes run as two independent chains, each digit's point going to them in turn, and
 //! are summed lane by lane at the end with the λ-projective addition (`full`).
 //!
+//! The points come from four Frobenius orbits that [`orbit_rounds`] walks itself, one
+//! four-lane squaring of the x's and one of the λ's a step, into a buffer the rounds
+//! read by index (`OrbitRound`, planned by the caller from the digits alone). Earlier
+//! the caller walked two orbits and copied each point into the rounds, then this
+//! module copied it again into its registers, with a branch per digit in that loop.
+//!
 //! The formula is [`crate::curve::binary::BinaryCurve::lambda_mixed_add`]'s (seed 001,
 //! 8M + 2S): A = L + λ·Z, f = X + x·Z, B = f², X3 = (A·x·Z)·(A·X),
 //! L3 = (A·x·Z + B)² + A·B·(L + Z), Z3 = A·B·Z. A round whose f or Z3 is zero in a lane
@@ -21,12 +27,13 @@
 //! order 2) marks the result exceptional, and the caller redoes the work with the
 //! general additions.
 //!
-//! Variable-time in the number of rounds and the lane masks, which come from the
-//! digits: this serves the variable-time `tnaf-rl` only.
+//! Variable-time in the number of rounds, the lane masks and the points read, which
+//! come from the digits: this serves the variable-time `tnaf-rl` only.
 
 use super::clmul233::{applies, product, reduce, square_product, Lanes};
-use super::Reduction;
+use super::{OrbitRound, Reduction};
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 
 /// Four elements, one per 128-bit lane of each register, lane j holding element j.
 pub(super) struct FourLanes;
@@ -258,54 +265,85 @@ unsafe fn full((x1, l1, z1): Group, (x2, l2, z2): Group) -> (Group, __mmask8) {
     }
 }
 
-/// The accumulators after `n` rounds, in two groups of four lanes that the rounds
-/// update side by side (two independent chains), then summed lane by lane.
-/// `round(r)` gives round r's points, (x, λ) for group 0's lanes 0–3 and then for
-/// group 1's, as (x₀…x₃, λ₀…λ₃, x₄…x₇, λ₄…λ₇), and the lanes that take one (bit j for
-/// lane j of group 0, bit 4 + j for group 1): round 0 sets the lanes it marks to
-/// (x, λ, 1) and every later round adds its points to the lanes it marks, which round 0
-/// must have marked too. Accumulator j is then the sum of lane j of both groups (one of
-/// them where the other is unmarked, O = (1, 1, 0) where neither is). Returns
-/// (X₀…X₃, L₀…L₃, Z₀…Z₃) and whether an addition met a case the formulas do not cover;
-/// `None` for another field.
+/// Four orbits under τ walked side by side and `plan`'s rounds of mixed additions
+/// drawn from them: the accumulators of `tnaf-rl:w=4`, in two groups of four lanes that
+/// the rounds update side by side (two independent chains), then summed lane by lane.
+///
+/// The orbits start at (x_o, λ_o) = (`bases[o]`, `bases[4 + o]`) and run for `steps`
+/// points, point 4s + o being τ^s of base o: one four-lane squaring of the x's and one
+/// of the λ's a step, each step kept in a buffer. Before round r the walk reaches the
+/// last point of round r + 1, so that it runs beside round r, which does not wait on it
+/// (the rounds are bound by the products' throughput, the walk by the squarings'
+/// latency).
+///
+/// Round r takes, in lane j of group 0 (j < 4) or lane j − 4 of group 1, the point
+/// `plan[r].point[j]` where bit j of `plan[r].lanes` is set, negated (λ + 1) where bit j
+/// of `plan[r].negate` is: round 0 sets the lanes it marks to (x, λ, 1) and every later
+/// round adds its points to the lanes it marks, which round 0 must have marked too.
+/// Accumulator j is then the sum of lane j of both groups (one of them where the other
+/// is unmarked, O = (1, 1, 0) where neither is). Returns (X₀…X₃, L₀…L₃, Z₀…Z₃) and
+/// whether an addition met a case the formulas do not cover; `None` for another field,
+/// an empty plan, a marked point past the walk, or a walk longer than `MAX_STEPS`.
 ///
 /// # Safety
 /// The CPU must support AVX-512F and VPCLMULQDQ.
 #[inline(never)]
 #[target_feature(enable = "avx512f,vpclmulqdq,pclmulqdq,avx,avx2")]
-pub(super) unsafe fn rounds<const N: usize, R: Reduction<N>, P>(
-    n: usize,
-    round: P,
-) -> Option<([[u64; N]; 12], bool)>
-where
-    P: Fn(usize) -> ([[u64; N]; 16], u8),
-{
-    if const { !applies::<N, R>() } || n == 0 {
+pub(super) unsafe fn orbit_rounds<const N: usize, R: Reduction<N>>(
+    bases: &[[u64; N]; 8],
+    steps: usize,
+    plan: &[OrbitRound],
+) -> Option<([[u64; N]; 12], bool)> {
+    if const { !applies::<N, R>() } || plan.is_empty() {
         return None;
     }
-    // SAFETY (the whole body): AVX-512F and VPCLMULQDQ, this function's contract.
+    // The points each round needs, checked before any is read: the walk holds them all.
+    if steps > MAX_STEPS || plan.iter().any(|r| r.steps_needed() > steps) {
+        return None;
+    }
+    // SAFETY (the whole body): AVX-512F and VPCLMULQDQ, this function's contract; the
+    // points read from `orbit` are below `walked` (unmarked lanes read step 0).
     unsafe {
         let one = (FourLanes::set(0, 1), FourLanes::set(0, 0));
         let zero = (FourLanes::set(0, 0), FourLanes::set(0, 0));
-        let (pts, m0) = round(0);
-        let k0 = [words_of(m0), words_of(m0 >> 4)];
-        let start = |k: __mmask8, xs: &[[u64; N]], ls: &[[u64; N]]| -> Group {
-            (
-                blend(k, one, quad(xs)),
-                blend(k, one, quad(ls)),
-                blend(k, zero, one),
-            )
-        };
-        let mut g0 = start(k0[0], &pts[..4], &pts[4..8]);
-        let mut g1 = start(k0[1], &pts[8..12], &pts[12..]);
+        // On the stack and left uninitialized (only walked steps are read): a `push`
+        // that may grow kept the walk's registers in memory, the 15 KiB heap buffer of
+        // K-233 cost a `malloc_consolidate` per call, and zeroing 20 KiB cost more.
+        let mut orbit = [const { MaybeUninit::<[__m512i; 4]>::uninit() }; MAX_STEPS];
+        let mut walked = 0;
+        let (mut x, mut l) = (quad(&bases[..4]), quad(&bases[4..]));
+        let mut g = [(one, one, zero), (one, one, zero)];
         let mut exceptional: __mmask8 = 0;
-        for r in 1..n {
-            let (pts, m) = round(r);
-            let (bad0, bad1);
-            (g0, bad0) = mixed(g0, quad(&pts[..4]), quad(&pts[4..8]), words_of(m));
-            (g1, bad1) = mixed(g1, quad(&pts[8..12]), quad(&pts[12..]), words_of(m >> 4));
-            exceptional |= bad0 | bad1;
+        let mut k0 = [0; 2];
+        for (r, round) in plan.iter().enumerate() {
+            // One round ahead: round r does not wait on this walk, which runs beside it.
+            let next = plan.get(r + 1).map_or(0, OrbitRound::steps_needed);
+            let need = round.steps_needed().max(next);
+            while walked < need {
+                orbit[walked].write([x.0, x.1, l.0, l.1]);
+                walked += 1;
+                (x, l) = (sqr(x), sqr(l));
+            }
+            let base = orbit.as_ptr().cast::<__m128i>();
+            for (h, gh) in g.iter_mut().enumerate() {
+                let m = round.lanes >> (4 * h);
+                let k = words_of(m);
+                let pts = &round.point[4 * h..4 * h + 4];
+                let xq = gather(base, pts, m, 0);
+                let lq = gather(base, pts, m, 2);
+                let neg = _mm512_maskz_set1_epi64(low_words_of(round.negate >> (4 * h)), 1);
+                let lq = (FourLanes::xor(lq.0, neg), lq.1);
+                if r == 0 {
+                    *gh = (blend(k, one, xq), blend(k, one, lq), blend(k, zero, one));
+                    k0[h] = k;
+                } else {
+                    let bad;
+                    (*gh, bad) = mixed(*gh, xq, lq, k);
+                    exceptional |= bad;
+                }
+            }
         }
+        let [g0, g1] = g;
         let (sum, bad) = full(g0, g1);
         let both = k0[0] & k0[1];
         exceptional |= both & bad;
@@ -323,4 +361,39 @@ where
         });
         Some((out, exceptional != 0))
     }
+}
+
+/// The longest walk [`orbit_rounds`] takes (a quarter of GF(2^233)'s expansion is at
+/// most about 70 digits): 80 steps of four registers, 20 KiB of stack.
+const MAX_STEPS: usize = 80;
+
+/// The word mask of word 0 of the lanes in `m` (bit j for lane j).
+#[inline(always)]
+fn low_words_of(m: u8) -> __mmask8 {
+    (0..4).fold(0, |k, j| k | ((m >> j) & 1) << (2 * j))
+}
+
+/// Lane j of the result from point `pts[j]` of the walked orbit where bit j of `m` is
+/// set (point 0 elsewhere): its x (`field` 0) or λ (`field` 2). A step of the walk is four
+/// registers, x's words 0–1 and 2–3 and λ's, orbit o in lane o of each.
+///
+/// # Safety
+/// The CPU must support AVX-512F, and `base` must point to at least
+/// max(1, marked `pts[j]` / 4 + 1) walked steps.
+#[inline(always)]
+unsafe fn gather(base: *const __m128i, pts: &[u16], m: u8, field: usize) -> Quad {
+    let mut q = (FourLanes::set(0, 0), FourLanes::set(0, 0));
+    for (j, &p) in pts.iter().enumerate() {
+        // An unmarked lane reads point 0, without a branch; the rounds blend it away.
+        let on = usize::from((m >> j) & 1);
+        let (s, o) = (usize::from(p >> 2) * on, usize::from(p & 3) * on);
+        let k: __mmask16 = 0xF << (4 * j);
+        // SAFETY: the contract (step s walked; a step is 16 128-bit lanes).
+        unsafe {
+            let at = base.add(16 * s + 4 * field + o);
+            q.0 = _mm512_mask_broadcast_i32x4(q.0, k, _mm_loadu_si128(at));
+            q.1 = _mm512_mask_broadcast_i32x4(q.1, k, _mm_loadu_si128(at.add(4)));
+        }
+    }
+    q
 }

@@ -165,6 +165,34 @@ fn ext2_by_two_squares<B: Backend, const N: usize, R: Reduction<N>>(
     (xor_words(&B::square::<N, R>(a0), &s1), s1)
 }
 
+/// One round of [`Backend::lambda_orbit_rounds4`]: for each of the eight lanes (group
+/// 0's lanes 0–3, then group 1's) the orbit point it takes, 4s + o for τ^s of base o,
+/// and the lanes that take one (`lanes`, bit j for lane j) and take it negated
+/// (`negate`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrbitRound {
+    /// Lane j's point, 4s + o (read only where bit j of `lanes` is set).
+    pub point: [u16; 8],
+    /// The lanes that take a point.
+    pub lanes: u8,
+    /// The lanes whose point is negated, (x, λ) ↦ (x, λ + 1).
+    pub negate: u8,
+}
+
+impl OrbitRound {
+    /// How many steps of the walk the round reads: one past its last marked point's
+    /// step, and at least 1.
+    pub fn steps_needed(&self) -> usize {
+        self.point
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| (self.lanes >> j) & 1 == 1)
+            .map(|(_, &p)| usize::from(p >> 2) + 1)
+            .max()
+            .unwrap_or(1)
+    }
+}
+
 /// Work generic over the backend, run by [`dispatch`] on the backend selected at run
 /// time. Each backend gets its own instance, entered once through [`Backend::run`], so
 /// the field operations inside inline (a closure shared by several backends would not).
@@ -286,24 +314,26 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     ) -> ([u64; N], [u64; N]) {
         (Self::square::<N, R>(a), Self::square::<N, R>(c))
     }
-    /// Whether [`Backend::lambda_rounds4`] has code for this field on this CPU.
+    /// Whether [`Backend::lambda_orbit_rounds4`] has code for this field on this CPU.
     #[inline(always)]
     fn has_lambda_rounds4<const N: usize, R: Reduction<N>>() -> bool {
         false
     }
-    /// The four accumulators of `tnaf-rl:w=4` after `n` rounds of λ-projective mixed
-    /// additions in two groups of four lanes, `round(r)` giving round r's λ-affine points
-    /// and lanes (the contract of `lambda4::rounds`): (X₀…X₃, L₀…L₃, Z₀…Z₃), lane j of
-    /// both groups summed, and whether an addition met a case the bare formulas do not
-    /// cover. `None`, the default, where the backend has no four-lane code for this
-    /// field; the caller then runs its own loop. `vpclmul` has it for GF(2^233) on a CPU
-    /// with AVX-512F.
+    /// The four accumulators of `tnaf-rl:w=4`: four Frobenius orbits walked `steps`
+    /// points from the λ-affine `bases` (x₀…x₃, λ₀…λ₃), and `plan`'s rounds of
+    /// λ-projective mixed additions of their points in two groups of four lanes (the
+    /// contract of `lambda4::orbit_rounds`): (X₀…X₃, L₀…L₃, Z₀…Z₃), lane j of both groups
+    /// summed, and whether an addition met a case the bare formulas do not cover.
+    /// `None`, the default, where the backend has no four-lane code for this field; the
+    /// caller then runs its own loop. `vpclmul` has it for GF(2^233) on a CPU with
+    /// AVX-512F.
     #[inline(always)]
-    fn lambda_rounds4<const N: usize, R: Reduction<N>, P: Fn(usize) -> ([[u64; N]; 16], u8)>(
-        n: usize,
-        round: P,
+    fn lambda_orbit_rounds4<const N: usize, R: Reduction<N>>(
+        bases: &[[u64; N]; 8],
+        steps: usize,
+        plan: &[OrbitRound],
     ) -> Option<([[u64; N]; 12], bool)> {
-        let _ = (n, round);
+        let _ = (bases, steps, plan);
         None
     }
     /// Run `f` in code compiled for this backend's CPU features, so that field
@@ -1132,20 +1162,17 @@ macro_rules! accelerated_backend {
                     && avx512_context()
             }
             #[inline(always)]
-            fn lambda_rounds4<
-                const N: usize,
-                R: Reduction<N>,
-                P: Fn(usize) -> ([[u64; N]; 16], u8),
-            >(
-                n: usize,
-                round: P,
+            fn lambda_orbit_rounds4<const N: usize, R: Reduction<N>>(
+                bases: &[[u64; N]; 8],
+                steps: usize,
+                plan: &[OrbitRound],
             ) -> Option<([[u64; N]; 12], bool)> {
                 require($kind);
                 if !Self::has_lambda_rounds4::<N, R>() {
                     return None;
                 }
                 // SAFETY: `require` checked VPCLMULQDQ and `avx512_context` AVX-512F.
-                unsafe { lambda4::rounds::<N, R, P>(n, round) }
+                unsafe { lambda4::orbit_rounds::<N, R>(bases, steps, plan) }
             }
             #[inline(always)]
             fn split_even_odd(w: u64) -> (u64, u64) {

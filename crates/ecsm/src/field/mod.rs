@@ -234,19 +234,23 @@ pub trait BinaryField: Field {
     }
     /// The unique square root (squaring is a bijection in characteristic 2).
     fn sqrt(&self) -> Self;
-    /// Whether [`BinaryField::lambda_rounds4`] has code for this field on this CPU.
+    /// Whether [`BinaryField::lambda_orbit_rounds4`] has code for this field on this CPU.
     #[inline(always)]
     fn has_lambda_rounds4() -> bool {
         false
     }
-    /// [`crate::backend::Backend::lambda_rounds4`] on elements of this field: round r's
-    /// points are `rounds[r].0` = (x₀…x₃, λ₀…λ₃) of group 0 and then of group 1, and its
-    /// lanes the bits of `rounds[r].1` (bits 0–3 group 0, 4–7 group 1); the result is
-    /// (X₀…X₃, L₀…L₃, Z₀…Z₃), lane j of both groups summed, and the exceptional flag.
-    /// `None`, the default, where the backend has no four-lane code for this field.
+    /// [`crate::backend::Backend::lambda_orbit_rounds4`] on elements of this field: the
+    /// orbits start at (`bases[o]`, `bases[4 + o]`), o = 0…3, and run for `steps`
+    /// points; round r takes the points `plan[r]` names; the result is (X₀…X₃, L₀…L₃,
+    /// Z₀…Z₃), lane j of both groups summed, and the exceptional flag. `None`, the
+    /// default, where the backend has no four-lane code for this field.
     #[inline(always)]
-    fn lambda_rounds4(rounds: &[([Self; 16], u8)]) -> Option<([Self; 12], bool)> {
-        let _ = rounds;
+    fn lambda_orbit_rounds4(
+        bases: [Self; 8],
+        steps: usize,
+        plan: &[crate::backend::OrbitRound],
+    ) -> Option<([Self; 12], bool)> {
+        let _ = (bases, steps, plan);
         None
     }
     /// Run `task` on the field type best suited to a long computation over this field's

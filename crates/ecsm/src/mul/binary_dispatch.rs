@@ -79,7 +79,8 @@ pub fn mul_affine_with_order<F: BinaryField, S: CurveShape>(
 }
 
 /// \[k\]P for P = (x, ỹ) with `method`, the decompression included: the ladder shares
-/// its inversion with it ([`montgomery_compressed`]), the other methods decompress first
+/// its inversion with it ([`montgomery_compressed`]), `tnaf-rl` decodes to λ-affine
+/// coordinates ([`tnaf_rl::tnaf_rl_compressed`]), the other methods decompress first
 /// ([`BinaryCurve::decompress`], I + H + 1M + 1S + 1C). A pair naming no point is an error
 /// whatever k is. Halve-and-add needs [`mul_compressed_with_order`].
 pub fn mul_compressed<F: BinaryField, S: CurveShape>(
@@ -102,6 +103,7 @@ pub fn mul_compressed_with_order<F: BinaryField, S: CurveShape>(
     match method {
         BinaryMethod::Montgomery => Ok(montgomery_compressed(curve, k, p)?),
         BinaryMethod::MontgomeryCt => Ok(montgomery_ct_compressed(curve, k, p)?),
+        BinaryMethod::TnafRl(w) => tnaf_rl::tnaf_rl_compressed(curve, k, p, w),
         _ => {
             let pt = curve.decompress(p)?;
             Ok(mul_affine_with_order(curve, order, method, k, &pt)?)

@@ -835,7 +835,7 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
     p: &Affine<F>,
     w: usize,
 ) -> Result<Affine<F>, BinaryMulError> {
-    let Some((c, digits)) = checked_digits(curve, k, p, w, "tnaf")? else {
+    let Some((c, digits)) = checked_digits(curve, k, p.is_infinity(), w, "tnaf")? else {
         return Ok(Affine::Infinity);
     };
     let win = c.window(w);
@@ -859,18 +859,18 @@ pub fn tnaf<F: BinaryField, S: CurveShape>(
 
 /// What `tnaf` and `tnaf-rl` check and recode first: w in 2..=6 and a Koblitz curve
 /// (else `method`'s typed error), then the constants of the curve and the width-w τNAF
-/// of k reduced modulo τ^m − 1; `None` where \[k\]P = O whatever the rest (P = O, k = 0,
-/// or k ≡ 0 modulo τ^m − 1, which kills every point).
+/// of k reduced modulo τ^m − 1; `None` where \[k\]P = O whatever the rest (P = O, as
+/// `at_infinity` says, k = 0, or k ≡ 0 modulo τ^m − 1, which kills every point).
 pub(super) fn checked_digits<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,
     k: &[u64],
-    p: &Affine<F>,
+    at_infinity: bool,
     w: usize,
     method: &'static str,
 ) -> Result<Option<(&'static Constants, Vec<i8>)>, BinaryMulError> {
     check_param(method, "w", w, TNAF_MIN_W, TNAF_MAX_W)?;
     let (a2, _) = koblitz_setup(curve, method)?;
-    if p.is_infinity() || k.iter().all(|&x| x == 0) {
+    if at_infinity || k.iter().all(|&x| x == 0) {
         return Ok(None);
     }
     let c = constants(F::DEGREE, a2);

@@ -15,27 +15,38 @@
 //! serves one. With one- and two-lane field code that gained only 4 % on K-233 (the
 //! loop is bound by how fast products issue, not by their latency); with w = 4 over
 //! GF(2^233) on a CPU with AVX-512 the four chains run four lanes at a time
-//! ([`BinaryField::lambda_rounds4`], `backend::lambda4`), 0.77 of `tnaf`'s time. At the end the t accumulators are
-//! combined as Σ_u α_u·B_u by Horner's rule in τ over the α_u's own τNAFs: C_j =
-//! Σ_u e_(u,j)·B_u, result = C_0 + τ(C_1 + τ(C_2 + …)), with λ-projective additions
-//! (11M + 2S) and Frobenius maps (3S).
+//! ([`BinaryField::lambda_orbit_rounds4`], `backend::lambda4`), 0.77 of `tnaf`'s time
+//! (README, stops 59 and 60). At the end the t accumulators are combined as
+//! Σ_u α_u·B_u by Horner's rule in τ over the α_u's own τNAFs: C_j = Σ_u e_(u,j)·B_u,
+//! result = C_0 + τ(C_1 + τ(C_2 + …)), with λ-projective additions (11M + 2S) and
+//! Frobenius maps (3S). (A balanced tree of the same additions measured slower on
+//! K-233, both with one-lane and with four-lane additions: they are latency-bound.)
 //!
 //! As in `tnaf`, the expansion is cut at h = [`BinaryField::FROBENIUS_CUT`] and both
 //! halves walk the orbit together, the high half from τ^h(P) (2 table walks): about m/2
-//! orbit steps of 4S.
+//! orbit steps of 4S. The four-lane path cuts each half again (four orbits of about m/4
+//! steps, 4 more table walks) and lets the backend walk them beside the additions.
+//!
+//! From (x, ỹ) ([`tnaf_rl_compressed`], what `mul_compressed` and `mul_hinted` run)
+//! the decompression yields λ = x + z directly, z = y/x being the root it solves for,
+//! which saves one of the two inversions below.
 //!
 //! Cost **(n − 1)·4S + wt·(8M + 2S) − t·(8M + 2S) + combination + 2I + 4M + 2W_h**
 //! (n ≈ m/2 orbit steps, wt ≈ (m + 1)/(w + 1) nonzero digits, each accumulator's first
 //! digit free; the combination (Σ_u |α_u|₀ − 1) additions of 11M + 2S and (ℓ − 1)
 //! Frobenius maps, |α_u|₀ the weight and ℓ the longest length of the α_u's τNAFs; one
-//! inversion to put P in λ-affine and one for the result). **Variable-time**: the
-//! recoding and the loop branch on the digits.
+//! inversion to put an affine P in λ-affine and one for the result; from (x, ỹ),
+//! I + 2M fewer: the inversion and the products y = x·z and y·(1/x), 3I against 2I in
+//! `ecsm count` on K-233). **Variable-time**: the recoding and the loop branch on the
+//! digits.
 
 use super::binary::BinaryMulError;
 use super::tnaf::{
-    checked_digits, frob_lambda, frob_lambda_affine_pow, mixed_add, Exceptional, TNAF_MAX_W,
+    checked_digits, frob_lambda, frob_lambda_affine_pow, mixed_add, Constants, Exceptional,
+    TNAF_MAX_W,
 };
-use crate::curve::binary::{Affine, BinaryCurve, CurveShape, Lambda, LambdaAffine};
+use crate::backend::OrbitRound;
+use crate::curve::binary::{Affine, BinaryCurve, Compressed, CurveShape, Lambda, LambdaAffine};
 use crate::field::{BinaryField, BinaryFieldTask, FieldMap};
 
 /// The width of `tnaf-rl` when a spec names none.
@@ -53,12 +64,46 @@ pub fn tnaf_rl<F: BinaryField, S: CurveShape>(
     p: &Affine<F>,
     w: usize,
 ) -> Result<Affine<F>, BinaryMulError> {
-    let Some((c, digits)) = checked_digits(curve, k, p, w, "tnaf-rl")? else {
+    let Some((c, digits)) = checked_digits(curve, k, p.is_infinity(), w, "tnaf-rl")? else {
         return Ok(Affine::Infinity);
     };
+    Ok(evaluate(
+        curve,
+        c,
+        &digits,
+        curve.affine_to_lambda_affine(p),
+        w,
+    ))
+}
+
+/// [`tnaf_rl`] from P = (x, ỹ): the decompression gives λ = x + y/x directly
+/// ([`BinaryCurve::decompress_lambda`]), which saves the inversion and the product that
+/// [`tnaf_rl`] spends to put an affine P in λ-affine coordinates. A pair naming no point
+/// is [`BinaryMulError::Encoding`] whatever k is; then the errors of [`tnaf_rl`].
+pub fn tnaf_rl_compressed<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    k: &[u64],
+    p: &Compressed<F>,
+    w: usize,
+) -> Result<Affine<F>, BinaryMulError> {
+    let base = curve.decompress_lambda(p)?;
+    let at_infinity = matches!(base, LambdaAffine::Infinity);
+    let Some((c, digits)) = checked_digits(curve, k, at_infinity, w, "tnaf-rl")? else {
+        return Ok(Affine::Infinity);
+    };
+    Ok(evaluate(curve, c, &digits, base, w))
+}
+
+/// Σ u_i·τ^i(P) for the τNAF `digits` of width w and P = `base` ≠ O, affine.
+fn evaluate<F: BinaryField, S: CurveShape>(
+    curve: &BinaryCurve<F, S>,
+    c: &Constants,
+    digits: &[i8],
+    base: LambdaAffine<F>,
+    w: usize,
+) -> Affine<F> {
     let h = F::FROBENIUS_CUT;
     let (lo, hi) = digits.split_at(h.min(digits.len()));
-    let base = curve.affine_to_lambda_affine(p);
     let base_hi = if hi.is_empty() {
         base
     } else {
@@ -70,7 +115,7 @@ pub fn tnaf_rl<F: BinaryField, S: CurveShape>(
         halves: [lo, hi],
         expansion: c.window(w).expansion(),
     });
-    Ok(q.map_or(Affine::Infinity, |v| curve.lambda_to_affine(&v)))
+    q.map_or(Affine::Infinity, |v| curve.lambda_to_affine(&v))
 }
 
 /// The accumulation and the combination of [`tnaf_rl`] as one [`BinaryField::run_task`]
@@ -153,12 +198,14 @@ fn accumulate<G: BinaryField, S: CurveShape, const GENERAL: bool>(
 }
 
 /// [`accumulate`]'s fast pass for four accumulators (w = 4) on a backend with four-lane
-/// code for the field ([`BinaryField::lambda_rounds4`]): the orbit is walked first and
-/// each nonzero digit's point put in the next round of its accumulator, alternately in
-/// group 0 and group 1 (two independent chains of additions, summed at the end), round r
-/// holding every accumulator's r-th point of each group. `None` where the backend has
-/// no such code, a base is not a finite point, or an addition was exceptional; the
-/// caller then runs [`accumulate`].
+/// code for the field ([`BinaryField::lambda_orbit_rounds4`]). Each half is cut again
+/// at q, its upper quarter walked from τ^q of its base (2 table walks each), so the
+/// backend walks four orbits of about m/4 steps side by side. The plan of rounds is made
+/// here from the digits alone: each nonzero digit's point goes to the next round of its
+/// accumulator, alternately in group 0 and group 1 (two independent chains of additions,
+/// summed at the end), round r holding every accumulator's r-th point of each group.
+/// `None` where the backend has no such code, a base is not a finite point, or an
+/// addition was exceptional; the caller then runs [`accumulate`].
 #[inline(always)]
 fn accumulate4<G: BinaryField>(
     bases: [LambdaAffine<G>; 2],
@@ -167,37 +214,26 @@ fn accumulate4<G: BinaryField>(
     let [LambdaAffine::Point { x: x0, l: l0 }, LambdaAffine::Point { x: x1, l: l1 }] = bases else {
         return None;
     };
-    let n = halves[0].len().max(halves[1].len());
-    let mut orbit = [(x0, l0), (x1, l1)];
-    let mut rounds: Vec<([G; 16], u8)> = Vec::with_capacity(n / 8 + 8);
-    let mut count = [0usize; 4];
-    for i in 0..n {
-        for (half, &(x, l)) in halves.iter().zip(&orbit) {
-            let d = half.get(i).copied().unwrap_or(0);
-            if d == 0 {
-                continue;
-            }
-            let j = usize::from(d.unsigned_abs() / 2) & 3;
-            let (r, group) = (count[j] / 2, count[j] % 2);
-            count[j] += 1;
-            if r == rounds.len() {
-                rounds.push(([G::zero(); 16], 0));
-            }
-            let round = &mut rounds[r];
-            round.0[8 * group + j] = x;
-            round.0[8 * group + 4 + j] = if d < 0 { l + G::one() } else { l };
-            round.1 |= 1 << (4 * group + j);
-        }
-        if i + 1 < n {
-            let (xa, xb) = G::square_pair(&orbit[0].0, &orbit[1].0);
-            let (la, lb) = G::square_pair(&orbit[0].1, &orbit[1].1);
-            orbit = [(xa, la), (xb, lb)];
-        }
-    }
-    if rounds.is_empty() {
+    let q = (halves[0].len() / 2).max(1);
+    let (a, b) = halves[0].split_at(q.min(halves[0].len()));
+    let (c, d) = halves[1].split_at(q.min(halves[1].len()));
+    let quarters = [a, b, c, d];
+    let steps = quarters.iter().map(|d| d.len()).max().unwrap_or(0);
+    let (plan, count) = plan4(&quarters, steps);
+    if plan.is_empty() {
         return Some([None; MAX_BUCKETS]);
     }
-    let (out, exceptional) = G::lambda_rounds4(&rounds)?;
+    let orbit_bases = [
+        x0,
+        x0.multi_square(q),
+        x1,
+        x1.multi_square(q),
+        l0,
+        l0.multi_square(q),
+        l1,
+        l1.multi_square(q),
+    ];
+    let (out, exceptional) = G::lambda_orbit_rounds4(orbit_bases, steps, &plan)?;
     if exceptional {
         return None;
     }
@@ -212,6 +248,40 @@ fn accumulate4<G: BinaryField>(
         }
     }
     Some(buckets)
+}
+
+/// The rounds of [`accumulate4`] for the digits of four orbits (`quarters[o][s]` the
+/// digit of τ^s of base o), and how many points each accumulator takes. The nonzero
+/// digits are first gathered in walk order without a branch on each (an unconditional
+/// write, the count advanced by d ≠ 0), and the four counts are kept in one word: a
+/// branch per digit, or the counts in memory, took about 0.5 µs on K-233.
+#[inline(always)]
+fn plan4(quarters: &[&[i8]; 4], steps: usize) -> (Vec<OrbitRound>, [usize; 4]) {
+    let mut nonzero = vec![(0u16, 0i8); 4 * steps + 1];
+    let mut n = 0;
+    for s in 0..steps {
+        for (o, digits) in quarters.iter().enumerate() {
+            let d = digits.get(s).copied().unwrap_or(0);
+            // 4s + o < 4·(m + w): the digits are reduced modulo τ^m − 1.
+            nonzero[n] = ((4 * s + o) as u16, d);
+            n += usize::from(d != 0);
+        }
+    }
+    let mut counts = 0u64;
+    let mut plan = vec![OrbitRound::default(); n / 2 + 1];
+    for &(point, d) in &nonzero[..n] {
+        let j = usize::from(d.unsigned_abs() / 2) & 3;
+        let c = ((counts >> (16 * j)) & 0xffff) as usize;
+        counts += 1 << (16 * j);
+        let (r, lane) = (c / 2, 4 * (c % 2) + j);
+        let round = &mut plan[r];
+        round.point[lane] = point;
+        round.lanes |= 1 << lane;
+        round.negate |= u8::from(d < 0) << lane;
+    }
+    let count: [usize; 4] = core::array::from_fn(|j| ((counts >> (16 * j)) & 0xffff) as usize);
+    plan.truncate(count.iter().map(|c| c.div_ceil(2)).max().unwrap_or(0));
+    (plan, count)
 }
 
 /// τ on two λ-affine points: (x, λ) ↦ (x², λ²), as two squaring pairs. O and T stay.

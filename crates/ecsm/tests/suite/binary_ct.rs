@@ -126,7 +126,7 @@ fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&
     use ecsm::field::Gf2m;
     use ecsm::mul::tnaf::tnaf;
     use ecsm::mul::tnaf_ct::tnaf_ct;
-    use ecsm::mul::tnaf_rl::tnaf_rl;
+    use ecsm::mul::tnaf_rl::{tnaf_rl, tnaf_rl_compressed};
     if !common::backend_available::<Vpclmul>("the paired ladders") {
         return;
     }
@@ -173,15 +173,55 @@ fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&
                     let t = tnaf_ct(&fast, &k, &pf, 4).unwrap();
                     assert_eq!(back(t), want, "{name} tnaf-ct {k:x?} avx512 {avx512}");
                     // w = 4 takes the four-lane rounds over GF(2^233) with AVX-512.
+                    let cf = compress(&fast, &pf);
                     for w in [3, 4] {
                         let t = tnaf_rl(&fast, &k, &pf, w).unwrap();
                         assert_eq!(back(t), want, "{name} tnaf-rl:w={w} {k:x?} avx512 {avx512}");
+                        let t = tnaf_rl_compressed(&fast, &k, &cf, w).unwrap();
+                        assert_eq!(back(t), want, "{name} (x, ỹ) w={w} {k:x?} avx512 {avx512}");
                     }
                 }
             }
         }
     }
     ecsm::backend::set_avx512_context(true);
+}
+
+/// The four-lane orbit walk refuses what it cannot serve, whatever the CPU: no rounds,
+/// a marked point past the walk, or a backend without the code (`None` there, and the
+/// caller's generic loop). Its results are checked through `tnaf-rl:w=4` above.
+#[test]
+fn four_lane_orbit_rounds_refuse_plans_past_the_walk() {
+    use ecsm::backend::{Backend, OrbitRound, Portable, Vpclmul};
+    use ecsm::field::gf2m::{P233, P283};
+    let bases = [[1u64, 2, 3, 4]; 8];
+    let at_step_3 = OrbitRound {
+        point: [4 * 3 + 1, 0, 0, 0, 0, 0, 0, 0],
+        lanes: 1,
+        negate: 0,
+    };
+    assert_eq!(at_step_3.steps_needed(), 4);
+    assert_eq!(OrbitRound::default().steps_needed(), 1);
+    assert_eq!(
+        Portable::lambda_orbit_rounds4::<4, P233>(&bases, 4, &[at_step_3]),
+        None
+    );
+    if !common::backend_available::<Vpclmul>("the four-lane orbit walk") {
+        return;
+    }
+    assert_eq!(
+        Vpclmul::lambda_orbit_rounds4::<4, P233>(&bases, 3, &[at_step_3]),
+        None
+    );
+    assert_eq!(
+        Vpclmul::lambda_orbit_rounds4::<4, P233>(&bases, 3, &[]),
+        None
+    );
+    let bases5 = [[1u64, 2, 3, 4, 5]; 8];
+    assert_eq!(
+        Vpclmul::lambda_orbit_rounds4::<5, P283>(&bases5, 4, &[at_step_3]),
+        None
+    );
 }
 
 fn compress<F: BinaryField, S: CurveShape>(

@@ -478,3 +478,49 @@ fn measured_costs_of_lambda_naf_and_halve_add() {
     costs::<Gf163, AnyShape>("sect163k1", d3, 3);
     costs::<Gf571, AnyShape>("sect571r1", d4, 4);
 }
+
+/// `decompress_lambda` (λ = x + z from the root z = y/x) against the affine
+/// decompression followed by the conversion that inverts x, on random x of B-163,
+/// K-233 and B-571 (both bits, with and without a point), x = 0 with both bits and O.
+#[test]
+fn decompress_lambda_matches_decompress_then_convert() {
+    fn check<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
+        use ecsm::curve::binary::Compressed;
+        let (curve, _) = BinaryCurve::<F, S>::from_params(params(name)).unwrap();
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut inputs = vec![
+            Compressed::Infinity,
+            Compressed::Point {
+                x: F::zero(),
+                y_bit: false,
+            },
+            Compressed::Point {
+                x: F::zero(),
+                y_bit: true,
+            },
+        ];
+        inputs.extend((0..40).map(|i| Compressed::Point {
+            x: F::random(&mut r),
+            y_bit: i % 2 == 1,
+        }));
+        let (mut points, mut errors) = (0, 0);
+        for c in inputs {
+            let want = curve
+                .decompress(&c)
+                .map(|p| curve.affine_to_lambda_affine(&p));
+            assert_eq!(curve.decompress_lambda(&c), want, "{name} {c:?}");
+            if want.is_ok() {
+                points += 1;
+            } else {
+                errors += 1;
+            }
+        }
+        assert!(
+            points > 10 && errors > 10,
+            "{name}: {points} points, {errors} errors"
+        );
+    }
+    check::<Gf163, GenericA1>("sect163r2", 1301);
+    check::<Gf233, AnyShape>("sect233k1", 1302);
+    check::<Gf571, GenericA1>("sect571r1", 1303);
+}

@@ -8,7 +8,9 @@
 use crate::binary_named::{edge_scalars, params, to_affine, Pt, Ref};
 use crate::common::{add_words, spec};
 use ecsm::cost::{measure, Counted};
-use ecsm::curve::binary::{AnyShape, BinaryCurve, BinaryCurveParams, CurveShape, BINARY_CURVES};
+use ecsm::curve::binary::{
+    AnyShape, BinaryCurve, BinaryCurveParams, Compressed, CurveShape, BINARY_CURVES,
+};
 use ecsm::curves::named::{find_curve, CurveOpError};
 use ecsm::field::{BinaryField, Field, Gf233};
 use ecsm::mul::binary::{double_add, montgomery, mul_affine, naf, BinaryMethod, BinaryMulError};
@@ -18,7 +20,7 @@ use ecsm::mul::tnaf::{
     TNAF_DEFAULT_W,
 };
 use ecsm::mul::tnaf_ct::tnaf_ct;
-use ecsm::mul::tnaf_rl::{tnaf_rl, TNAF_RL_DEFAULT_W};
+use ecsm::mul::tnaf_rl::{tnaf_rl, tnaf_rl_compressed, TNAF_RL_DEFAULT_W};
 use ecsm::mul::{bit_len, random_below, SpecError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rand::SeedableRng;
@@ -429,11 +431,17 @@ fn against_references<F: BinaryField, S: CurveShape>(name: &str, seed: u64) {
                     "{name} base {i} tnaf-ct w = {w} {k:x?}"
                 );
             }
+            let c = curve.compress(&pt);
             for w in 2..=6 {
                 assert_eq!(
                     tnaf_rl(&curve, k, &pt, w),
                     Ok(want),
                     "{name} base {i} tnaf-rl w = {w} {k:x?}"
+                );
+                assert_eq!(
+                    tnaf_rl_compressed(&curve, k, &c, w),
+                    Ok(want),
+                    "{name} base {i} tnaf-rl from (x, ỹ) w = {w} {k:x?}"
                 );
             }
         }
@@ -467,8 +475,10 @@ fn tnaf_tnaf_rl_and_tnaf_ct_on_a_koblitz_curve_of_unknown_order() {
         for w in 3..=6 {
             assert_eq!(tnaf_ct(&curve, &k, &p, w), Ok(want));
         }
+        let c = curve.compress(&p);
         for w in 2..=6 {
             assert_eq!(tnaf_rl(&curve, &k, &p, w), Ok(want));
+            assert_eq!(tnaf_rl_compressed(&curve, &k, &c, w), Ok(want));
         }
         tested += 1;
     }
@@ -500,6 +510,49 @@ fn tnaf_refuses_where_it_does_not_apply() {
     ));
     // Widths outside 2..=6, built by hand.
     let (k233, g) = BinaryCurve::<Gf233, AnyShape>::from_params(params("sect233k1")).unwrap();
+    // From (x, ỹ): a pair naming no point is the decoding error whatever k and w are,
+    // then the width is checked.
+    let mut r = ChaCha8Rng::seed_from_u64(1231);
+    let no_point = loop {
+        let x = Gf233::random(&mut r);
+        if k233.decompress_xy(x, false).is_err() {
+            break x;
+        }
+    };
+    let zero_one = Compressed::Point {
+        x: Gf233::zero(),
+        y_bit: true,
+    };
+    for bad in [
+        Compressed::Point {
+            x: no_point,
+            y_bit: false,
+        },
+        zero_one,
+    ] {
+        for (k, w) in [(&[0u64][..], 4), (&[3], 4), (&[3], 9)] {
+            assert_eq!(
+                tnaf_rl_compressed(&k233, k, &bad, w)
+                    .map_err(|e| matches!(e, BinaryMulError::Encoding(_))),
+                Err(true)
+            );
+        }
+    }
+    assert!(matches!(
+        tnaf_rl_compressed(&k233, &[3], &k233.compress(&g), 9),
+        Err(BinaryMulError::BadParameter {
+            method: "tnaf-rl",
+            ..
+        })
+    ));
+    let (b233, gb) = BinaryCurve::<Gf233, AnyShape>::from_params(params("sect233r1")).unwrap();
+    assert!(matches!(
+        tnaf_rl_compressed(&b233, &[3], &b233.compress(&gb), 4),
+        Err(BinaryMulError::NotApplicable {
+            method: "tnaf-rl",
+            ..
+        })
+    ));
     for w in [0, 1, 7, 9] {
         assert!(matches!(
             mul_affine(&k233, BinaryMethod::TnafRl(w), &[3], &g),

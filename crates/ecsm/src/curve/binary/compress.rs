@@ -28,7 +28,7 @@
 //! I + tH + (7t − 2)M + 2tS for t points; the rows above are what this code performs.
 //! Everything here branches on the data: **variable-time**, for public points.
 
-use super::{Affine, BinaryCurve, CurveShape, LopezDahab, XOnly};
+use super::{Affine, BinaryCurve, CurveShape, LambdaAffine, LopezDahab, XOnly};
 use crate::encoding::EncodingError;
 use crate::field::batch::batch_invert_vartime;
 use crate::field::{BinaryField, Field};
@@ -102,16 +102,38 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// `NoPointWithX`), y = x·z. Cost **I + H + 1M + 1S + 1C + 1Tr** (0C on Koblitz
     /// curves). The result is on the curve by construction.
     pub fn decompress_xy(&self, x: F, y_bit: bool) -> Result<Affine<F>, EncodingError> {
+        Ok(match self.x_and_root(x, y_bit)? {
+            Some(z) => Affine::new(x, x * z),
+            None => self.two_torsion(),
+        })
+    }
+
+    /// The root z = y/x of [`Self::decompress_xy`] (`None` for x = 0, the point T).
+    fn x_and_root(&self, x: F, y_bit: bool) -> Result<Option<F>, EncodingError> {
         let Ok(ix) = x.invert_vartime() else {
             return if y_bit {
                 Err(EncodingError::BadCompressionBit)
             } else {
-                Ok(self.two_torsion())
+                Ok(None)
             };
         };
         let c = self.add_a2(x + self.mul_a6(ix.square()));
-        let z = Self::root_with_bit(c, y_bit)?;
-        Ok(Affine::new(x, x * z))
+        Self::root_with_bit(c, y_bit).map(Some)
+    }
+
+    /// (x, ỹ) decoded straight to λ-affine coordinates: the root z of
+    /// [`Self::decompress_xy`] is y/x, so λ = x + y/x = x + z, without the inversion and
+    /// product that [`Self::affine_to_lambda_affine`] spends on y/x. The same checks and
+    /// errors as [`Self::decompress`]; O gives O and T gives [`LambdaAffine::TwoTorsion`].
+    /// Cost **I + H + 1S + 1C + 1Tr** (0C on Koblitz curves).
+    pub fn decompress_lambda(&self, p: &Compressed<F>) -> Result<LambdaAffine<F>, EncodingError> {
+        match *p {
+            Compressed::Infinity => Ok(LambdaAffine::Infinity),
+            Compressed::Point { x, y_bit } => Ok(match self.x_and_root(x, y_bit)? {
+                Some(z) => LambdaAffine::Point { x, l: x + z },
+                None => LambdaAffine::TwoTorsion,
+            }),
+        }
     }
 
     /// [`Self::decompress_xy`] on a [`Compressed`] value; O decodes to O.

@@ -605,11 +605,13 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
     }
 
     #[inline(always)]
-    fn lambda_rounds4(rounds: &[([Self; 16], u8)]) -> Option<([Self; 12], bool)> {
-        let (out, exceptional) = B::lambda_rounds4::<N, S, _>(rounds.len(), |r| {
-            let (pts, lanes) = &rounds[r];
-            (pts.map(|e| e.limbs), *lanes)
-        })?;
+    fn lambda_orbit_rounds4(
+        bases: [Self; 8],
+        steps: usize,
+        plan: &[crate::backend::OrbitRound],
+    ) -> Option<([Self; 12], bool)> {
+        let (out, exceptional) =
+            B::lambda_orbit_rounds4::<N, S>(&bases.map(|e| e.limbs), steps, plan)?;
         Some((out.map(Self::from_limbs_unchecked), exceptional))
     }
 
