@@ -219,6 +219,11 @@ fn accumulate4<G: BinaryField>(
     let (c, d) = halves[1].split_at(q.min(halves[1].len()));
     let quarters = [a, b, c, d];
     let steps = quarters.iter().map(|d| d.len()).max().unwrap_or(0);
+    // `plan4` numbers the points 4s + o in 16 bits and counts them in 16-bit fields (the
+    // backend's walk is far shorter: 80 steps at most).
+    if 4 * steps >= usize::from(u16::MAX) {
+        return None;
+    }
     let (plan, count) = plan4(&quarters, steps);
     if plan.is_empty() {
         return Some([None; MAX_BUCKETS]);
@@ -262,7 +267,7 @@ fn plan4(quarters: &[&[i8]; 4], steps: usize) -> (Vec<OrbitRound>, [usize; 4]) {
     for s in 0..steps {
         for (o, digits) in quarters.iter().enumerate() {
             let d = digits.get(s).copied().unwrap_or(0);
-            // 4s + o < 4·(m + w): the digits are reduced modulo τ^m − 1.
+            // 4s + o < 2^16 − 1, checked by the caller.
             nonzero[n] = ((4 * s + o) as u16, d);
             n += usize::from(d != 0);
         }

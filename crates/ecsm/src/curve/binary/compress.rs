@@ -102,14 +102,14 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     /// `NoPointWithX`), y = x·z. Cost **I + H + 1M + 1S + 1C + 1Tr** (0C on Koblitz
     /// curves). The result is on the curve by construction.
     pub fn decompress_xy(&self, x: F, y_bit: bool) -> Result<Affine<F>, EncodingError> {
-        Ok(match self.x_and_root(x, y_bit)? {
+        Ok(match self.y_over_x(x, y_bit)? {
             Some(z) => Affine::new(x, x * z),
             None => self.two_torsion(),
         })
     }
 
     /// The root z = y/x of [`Self::decompress_xy`] (`None` for x = 0, the point T).
-    fn x_and_root(&self, x: F, y_bit: bool) -> Result<Option<F>, EncodingError> {
+    fn y_over_x(&self, x: F, y_bit: bool) -> Result<Option<F>, EncodingError> {
         let Ok(ix) = x.invert_vartime() else {
             return if y_bit {
                 Err(EncodingError::BadCompressionBit)
@@ -129,7 +129,7 @@ impl<F: BinaryField, S: CurveShape> BinaryCurve<F, S> {
     pub fn decompress_lambda(&self, p: &Compressed<F>) -> Result<LambdaAffine<F>, EncodingError> {
         match *p {
             Compressed::Infinity => Ok(LambdaAffine::Infinity),
-            Compressed::Point { x, y_bit } => Ok(match self.x_and_root(x, y_bit)? {
+            Compressed::Point { x, y_bit } => Ok(match self.y_over_x(x, y_bit)? {
                 Some(z) => LambdaAffine::Point { x, l: x + z },
                 None => LambdaAffine::TwoTorsion,
             }),
