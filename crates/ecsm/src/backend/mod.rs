@@ -29,9 +29,13 @@ pub mod clmul;
 mod clmul233;
 #[cfg(target_arch = "x86_64")]
 mod clmul_odd;
+#[cfg(target_arch = "x86_64")]
+mod four233;
 pub mod gls254;
 #[cfg(target_arch = "x86_64")]
 mod gls254_avx2;
+#[cfg(target_arch = "x86_64")]
+mod ladder4;
 #[cfg(target_arch = "x86_64")]
 mod lambda4;
 #[cfg(target_arch = "x86_64")]
@@ -336,6 +340,27 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
         let _ = (bases, steps, plan);
         None
     }
+    /// Whether [`Backend::ladder4`] has code for this field on this CPU.
+    #[inline(always)]
+    fn has_ladder4<const N: usize, R: Reduction<N>>() -> bool {
+        false
+    }
+    /// The Montgomery–López–Dahab ladder from (O, P), x(P) = `x` ≠ 0, over bits
+    /// `steps` − 1 … 0 of k, `c` = a6^(1/4): (X0, Z0, X1, Z1) = (x(\[k\]P), x(\[k + 1\]P))
+    /// as the one-lane ladder computes them (`ladder4::ladder`, constant-time in k).
+    /// `None`, the default, where the backend has no four-lane code for this field; the
+    /// caller then runs its own loop. `vpclmul` has it for GF(2^233) on a CPU with
+    /// AVX-512F.
+    #[inline(always)]
+    fn ladder4<const N: usize, R: Reduction<N>>(
+        x: &[u64; N],
+        c: &[u64; N],
+        k: &[u64],
+        steps: usize,
+    ) -> Option<[[u64; N]; 4]> {
+        let _ = (x, c, k, steps);
+        None
+    }
     /// Run `f` in code compiled for this backend's CPU features, so that field
     /// operations inside `f` inline instead of each being a call. Composite operations
     /// (inversion, square root, whole scalar multiplications, benchmark loops) enter
@@ -526,6 +551,20 @@ pub fn avx512vl_supported() -> bool {
             && std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("avx512vbmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether the CPU has GFNI and AVX-512BW (the bit spreading of `four233::sqr_spread`).
+#[inline(always)]
+pub(crate) fn gfni_supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("gfni")
+            && std::arch::is_x86_feature_detected!("avx512bw")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -1173,6 +1212,28 @@ macro_rules! accelerated_backend {
                 }
                 // SAFETY: `require` checked VPCLMULQDQ and `avx512_context` AVX-512F.
                 unsafe { lambda4::orbit_rounds::<N, R>(bases, steps, plan) }
+            }
+            #[inline(always)]
+            fn has_ladder4<const N: usize, R: Reduction<N>>() -> bool {
+                matches!($kind, BackendKind::Vpclmul)
+                    && ladder4::has_ladder::<N, R>()
+                    && avx512_context()
+                    && gfni_supported()
+            }
+            #[inline(always)]
+            fn ladder4<const N: usize, R: Reduction<N>>(
+                x: &[u64; N],
+                c: &[u64; N],
+                k: &[u64],
+                steps: usize,
+            ) -> Option<[[u64; N]; 4]> {
+                require($kind);
+                if !Self::has_ladder4::<N, R>() {
+                    return None;
+                }
+                // SAFETY: `require` checked VPCLMULQDQ, `avx512_context` AVX-512F and
+                // `gfni_supported` GFNI and AVX-512BW.
+                unsafe { ladder4::ladder::<N, R>(x, c, k, steps) }
             }
             #[inline(always)]
             fn split_even_odd(w: u64) -> (u64, u64) {

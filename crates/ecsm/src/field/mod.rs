@@ -253,6 +253,15 @@ pub trait BinaryField: Field {
         let _ = (bases, steps, plan);
         None
     }
+    /// [`crate::backend::Backend::ladder4`] on elements of this field, c = a6^(1/4)
+    /// computed here from `sqrt_a6` = √a6: (X0, Z0, X1, Z1) after the ladder over bits
+    /// `steps` − 1 … 0 of k from (O, P), x(P) = `x` ≠ 0. `None`, the default, where the
+    /// backend has no four-lane ladder for this field.
+    #[inline(always)]
+    fn ladder4(x: Self, sqrt_a6: Self, k: &[u64], steps: usize) -> Option<[Self; 4]> {
+        let _ = (x, sqrt_a6, k, steps);
+        None
+    }
     /// Run `task` on the field type best suited to a long computation over this field's
     /// values. By default that is `Self` itself ([`Identity`]), which keeps
     /// [`crate::cost::Counted`] counting; [`Gf2m`] over [`crate::backend::Auto`] enters

@@ -130,6 +130,7 @@ fn paired_ladders_agree<const N: usize, S: ecsm::field::Gf2mSpec<N>>(curves: [(&
     if !common::backend_available::<Vpclmul>("the paired ladders") {
         return;
     }
+    let _switch = AVX512_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
     for (name, seed) in curves {
         let p = find_binary_curve(name).unwrap();
         let (curve, g) = BinaryCurve::<Gf2m<N, S>, AnyShape>::from_params(p).unwrap();
@@ -223,6 +224,78 @@ fn four_lane_orbit_rounds_refuse_plans_past_the_walk() {
         None
     );
 }
+
+/// The four-lane ladder of `vpclmul` (GF(2^233) with AVX-512F) against the one-lane
+/// ladder written out here from `BinaryCurve::ladder_step` on the portable backend: the
+/// same (X0, Z0, X1, Z1), element for element, on B-233 and K-233 (a6 = 1), random
+/// x(P) and scalars, k = 0, k past the steps and steps past k's words. Where the code is
+/// missing (another backend, another field, AVX-512 turned off) it returns `None`.
+#[test]
+fn four_lane_ladder_matches_the_one_lane_ladder() {
+    use ecsm::backend::{Portable, Vpclmul};
+    use ecsm::curve::binary::XOnly;
+    use ecsm::field::gf2m::{P233, P283};
+    use ecsm::field::{Field, Gf2m};
+    use rand::Rng;
+    type Fast = Gf2m<4, P233, Vpclmul>;
+    type Slow = Gf2m<4, P233, Portable>;
+    let mut r = ChaCha8Rng::seed_from_u64(41);
+    let one = Gf2m::<4, P233, Portable>::one();
+    assert_eq!(Slow::ladder4(one, one, &[1], 3), None);
+    if !common::backend_available::<Vpclmul>("the four-lane ladder") {
+        return;
+    }
+    let _switch = AVX512_SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let four_lanes = ecsm::backend::avx512vl_supported()
+        && std::env::var("ECSM_AVX512").map_or(true, |v| v.trim() != "0");
+    for name in ["B-233", "K-233"] {
+        let p = find_binary_curve(name).unwrap();
+        let (curve, _) = BinaryCurve::<Slow, AnyShape>::from_params(p).unwrap();
+        let fast = |e: Slow| e.with_backend::<Vpclmul>();
+        for case in 0..40 {
+            let x = Slow::random(&mut r);
+            let mut k: Vec<u64> = (0..4).map(|_| r.gen()).collect();
+            let steps = match case {
+                0 => {
+                    k = vec![0];
+                    233
+                }
+                1 => 0,
+                2 => 1,
+                3 => 300,
+                4 => 64,
+                _ => [233, 234, 256][case % 3],
+            };
+            let (mut r0, mut r1) = (XOnly::<Slow>::identity(), XOnly { x, z: Slow::one() });
+            for i in (0..steps).rev() {
+                let b = k.get(i / 64).is_some_and(|w| (w >> (i % 64)) & 1 == 1);
+                if b {
+                    (r1, r0) = curve.ladder_step(x, &r1, &r0);
+                } else {
+                    (r0, r1) = curve.ladder_step(x, &r0, &r1);
+                }
+            }
+            let want = [r0.x, r0.z, r1.x, r1.z].map(fast);
+            assert_eq!(
+                Fast::ladder4(fast(x), fast(curve.sqrt_a6()), &k, steps),
+                four_lanes.then_some(want),
+                "{name} case {case}"
+            );
+        }
+    }
+    ecsm::backend::set_avx512_context(false);
+    let x = Fast::one();
+    let missing = Fast::ladder4(x, x, &[5], 3);
+    ecsm::backend::set_avx512_context(true);
+    assert_eq!(missing, None);
+    let x = Gf2m::<5, P283, Vpclmul>::one();
+    assert_eq!(Gf2m::<5, P283, Vpclmul>::ladder4(x, x, &[5], 3), None);
+}
+
+/// Held by the tests that turn `vpclmul`'s AVX-512 code off and on
+/// (`backend::set_avx512_context`, process-wide), so that one does not find it off
+/// while it expects the four-lane code.
+static AVX512_SWITCH: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn compress<F: BinaryField, S: CurveShape>(
     curve: &BinaryCurve<F, S>,

@@ -615,6 +615,16 @@ impl<const N: usize, S: Gf2mSpec<N>, B: Backend> BinaryField for Gf2m<N, S, B> {
         Some((out.map(Self::from_limbs_unchecked), exceptional))
     }
 
+    #[inline(always)]
+    fn ladder4(x: Self, sqrt_a6: Self, k: &[u64], steps: usize) -> Option<[Self; 4]> {
+        if !B::has_ladder4::<N, S>() {
+            return None;
+        }
+        let c = sqrt_a6.sqrt();
+        let out = B::ladder4::<N, S>(&x.limbs, &c.limbs, k, steps)?;
+        Some(out.map(Self::from_limbs_unchecked))
+    }
+
     /// Runs `task` on `Gf2m<N, S, C>` inside backend `C`'s feature context, C chosen by
     /// `B` ([`Backend::run_task`]: once per task for [`Auto`]).
     #[inline(always)]
