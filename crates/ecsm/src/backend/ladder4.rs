@@ -62,8 +62,7 @@ pub(super) unsafe fn ladder<const N: usize, R: Reduction<N>>(
     // SAFETY (the whole body): AVX-512F and VPCLMULQDQ, this function's contract.
     unsafe {
         let zero = [0u64; N];
-        let mut one = [0u64; N];
-        one[0] = 1;
+        let one: [u64; N] = core::array::from_fn(|i| u64::from(i == 0));
         // A step's outputs as the next gathers them (`operands`), for (R0, R1) = (O, P)
         // = (the double, the sum) after a bit 0: X's [x, 0, 0, 1], Z's [1, 0, 0, ·].
         let mut xs = quad(&[*x, zero, zero, one]);

@@ -102,9 +102,9 @@ unsafe fn full((x1, l1, z1): Group, (x2, l2, z2): Group) -> (Group, __mmask8) {
 /// The orbits start at (x_o, λ_o) = (`bases[o]`, `bases[4 + o]`) and run for `steps`
 /// points, point 4s + o being τ^s of base o: one four-lane squaring of the x's and one
 /// of the λ's a step, each step kept in a buffer. Before round r the walk reaches the
-/// last point of round r + 1, so that it runs beside round r, which does not wait on it
-/// (the rounds are bound by the products' throughput, the walk by the squarings'
-/// latency).
+/// last point of round r + 1 rather than of round r: meant to let the walk overlap round
+/// r, it measured no faster than walking just in time (stop 60, K-233) and is kept as
+/// harmless.
 ///
 /// Round r takes, in lane j of group 0 (j < 4) or lane j − 4 of group 1, the point
 /// `plan[r].point[j]` where bit j of `plan[r].lanes` is set, negated (λ + 1) where bit j
@@ -146,7 +146,7 @@ pub(super) unsafe fn orbit_rounds<const N: usize, R: Reduction<N>>(
         let mut exceptional: __mmask8 = 0;
         let mut k0 = [0; 2];
         for (r, round) in plan.iter().enumerate() {
-            // One round ahead: round r does not wait on this walk, which runs beside it.
+            // One round ahead (see the function documentation: no measured gain).
             let next = plan.get(r + 1).map_or(0, OrbitRound::steps_needed);
             let need = round.steps_needed().max(next);
             while walked < need {
