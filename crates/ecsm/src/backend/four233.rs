@@ -6,7 +6,7 @@
 //! The helpers inline into their callers, whose `#[target_feature]` context their
 //! intrinsics need: each is `unsafe` with that contract.
 
-use super::clmul233::{product, reduce, square_product, Lanes};
+use super::clmul233::{product, reduce, Lanes};
 use core::arch::x86_64::*;
 
 /// Four elements, one per 128-bit lane of each register, lane j holding element j.
@@ -125,16 +125,6 @@ pub(super) unsafe fn words<const N: usize>(q: Quad) -> [[u64; N]; 4] {
 pub(super) unsafe fn mul(a: Quad, b: Quad) -> Quad {
     // SAFETY: the contract.
     reduce::<FourLanes>(unsafe { product::<FourLanes>(a.0, a.1, b.0, b.1) })
-}
-
-/// Four squares modulo x^233 + x^74 + 1.
-///
-/// # Safety
-/// The CPU must support AVX-512F and VPCLMULQDQ.
-#[inline(always)]
-pub(super) unsafe fn sqr(a: Quad) -> Quad {
-    // SAFETY: the contract.
-    reduce::<FourLanes>(unsafe { square_product::<FourLanes>(a.0, a.1) })
 }
 
 /// Four squares modulo x^233 + x^74 + 1 with the bits spread by GFNI instead of

@@ -1199,6 +1199,7 @@ macro_rules! accelerated_backend {
                 matches!($kind, BackendKind::Vpclmul)
                     && lambda4::has_rounds::<N, R>()
                     && avx512_context()
+                    && gfni_supported()
             }
             #[inline(always)]
             fn lambda_orbit_rounds4<const N: usize, R: Reduction<N>>(
@@ -1210,7 +1211,8 @@ macro_rules! accelerated_backend {
                 if !Self::has_lambda_rounds4::<N, R>() {
                     return None;
                 }
-                // SAFETY: `require` checked VPCLMULQDQ and `avx512_context` AVX-512F.
+                // SAFETY: `require` checked VPCLMULQDQ, `avx512_context` AVX-512F and
+                // `gfni_supported` GFNI and AVX-512BW.
                 unsafe { lambda4::orbit_rounds::<N, R>(bases, steps, plan) }
             }
             #[inline(always)]
