@@ -330,7 +330,7 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     /// summed, and whether an addition met a case the bare formulas do not cover.
     /// `None`, the default, where the backend has no four-lane code for this field; the
     /// caller then runs its own loop. `vpclmul` has it for GF(2^233) on a CPU with
-    /// AVX-512F.
+    /// AVX-512 (`avx512_context`), GFNI and AVX-512BW (`gfni_supported`).
     #[inline(always)]
     fn lambda_orbit_rounds4<const N: usize, R: Reduction<N>>(
         bases: &[[u64; N]; 8],
@@ -350,7 +350,7 @@ pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
     /// as the one-lane ladder computes them (`ladder4::ladder`, constant-time in k).
     /// `None`, the default, where the backend has no four-lane code for this field; the
     /// caller then runs its own loop. `vpclmul` has it for GF(2^233) on a CPU with
-    /// AVX-512F.
+    /// AVX-512 (`avx512_context`), GFNI and AVX-512BW (`gfni_supported`).
     #[inline(always)]
     fn ladder4<const N: usize, R: Reduction<N>>(
         x: &[u64; N],
