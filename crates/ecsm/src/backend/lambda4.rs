@@ -135,8 +135,9 @@ pub(super) unsafe fn orbit_rounds<const N: usize, R: Reduction<N>>(
     if steps > MAX_STEPS || plan.iter().any(|r| r.steps_needed() > steps) {
         return None;
     }
-    // SAFETY (the whole body): AVX-512F and VPCLMULQDQ, this function's contract; the
-    // points read from `orbit` are below `walked` (unmarked lanes read step 0).
+    // SAFETY (the whole body): AVX-512F, AVX-512BW, GFNI and VPCLMULQDQ, this
+    // function's contract; the points read from `orbit` are below `walked` (unmarked
+    // lanes read step 0).
     unsafe {
         let one = (FourLanes::set(0, 1), FourLanes::set(0, 0));
         let zero = (FourLanes::set(0, 0), FourLanes::set(0, 0));
