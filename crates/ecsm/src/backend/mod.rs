@@ -700,6 +700,17 @@ impl Backend for Portable {
     }
 }
 
+/// Whether a backend of `kind` may enter the four-lane GF(2^233) code (`lambda4`,
+/// `ladder4`) for a field that code takes (`field_ok`). This is the whole of those entry
+/// points' `unsafe` contract: `vpclmul` only, its features checked by `require`, the
+/// AVX-512 context on (AVX-512F and VL), and GFNI with AVX-512BW.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn four_lane_233(kind: BackendKind, field_ok: bool) -> bool {
+    require(kind);
+    matches!(kind, BackendKind::Vpclmul) && field_ok && avx512_context() && gfni_supported()
+}
+
 /// Panics unless the CPU can run `kind`: the forced backends are for tests and
 /// benchmarks that check support first; library users want [`Auto`].
 #[inline(always)]
@@ -1196,10 +1207,7 @@ macro_rules! accelerated_backend {
             }
             #[inline(always)]
             fn has_lambda_rounds4<const N: usize, R: Reduction<N>>() -> bool {
-                matches!($kind, BackendKind::Vpclmul)
-                    && lambda4::has_rounds::<N, R>()
-                    && avx512_context()
-                    && gfni_supported()
+                four_lane_233($kind, lambda4::has_rounds::<N, R>())
             }
             #[inline(always)]
             fn lambda_orbit_rounds4<const N: usize, R: Reduction<N>>(
@@ -1207,20 +1215,15 @@ macro_rules! accelerated_backend {
                 steps: usize,
                 plan: &[OrbitRound],
             ) -> Option<([[u64; N]; 12], bool)> {
-                require($kind);
                 if !Self::has_lambda_rounds4::<N, R>() {
                     return None;
                 }
-                // SAFETY: `require` checked VPCLMULQDQ, `avx512_context` AVX-512F and
-                // `gfni_supported` GFNI and AVX-512BW.
+                // SAFETY: `four_lane_233` checked the whole contract.
                 unsafe { lambda4::orbit_rounds::<N, R>(bases, steps, plan) }
             }
             #[inline(always)]
             fn has_ladder4<const N: usize, R: Reduction<N>>() -> bool {
-                matches!($kind, BackendKind::Vpclmul)
-                    && ladder4::has_ladder::<N, R>()
-                    && avx512_context()
-                    && gfni_supported()
+                four_lane_233($kind, ladder4::has_ladder::<N, R>())
             }
             #[inline(always)]
             fn ladder4<const N: usize, R: Reduction<N>>(
@@ -1229,12 +1232,10 @@ macro_rules! accelerated_backend {
                 k: &[u64],
                 steps: usize,
             ) -> Option<[[u64; N]; 4]> {
-                require($kind);
                 if !Self::has_ladder4::<N, R>() {
                     return None;
                 }
-                // SAFETY: `require` checked VPCLMULQDQ, `avx512_context` AVX-512F and
-                // `gfni_supported` GFNI and AVX-512BW.
+                // SAFETY: `four_lane_233` checked the whole contract.
                 unsafe { ladder4::ladder::<N, R>(x, c, k, steps) }
             }
             #[inline(always)]
