@@ -5,7 +5,7 @@
 #   curve NAME
 #   d HEX / q HEX (uncompressed) / qc HEX (compressed)     (key A, then key B)
 #   secret HEX
-# Usage: tools/gen_openssl_vectors.sh secp256r1 sect233k1 ... > crates/ecsm/tests/data/FILE
+# Usage: tools/gen_openssl_vectors.sh secp256r1 sect233k1 ... > crates/ecsm-suite/tests/data/FILE
 set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -65,5 +65,5 @@ def cli():
 
 
 def read_data(name):
-    """A known-answer file of the library's tests, by its name under crates/ecsm/tests/data."""
-    return (ROOT / "crates" / "ecsm" / "tests" / "data" / name).read_text()
+    """A known-answer file of the library's tests, by its name under crates/ecsm-suite/tests/data."""
+    return (ROOT / "crates" / "ecsm-suite" / "tests" / "data" / name).read_text()

@@ -1,4 +1,4 @@
-"""The binding against the known-answer vectors in crates/ecsm/tests/data: OpenSSL's keys
+"""The binding against the known-answer vectors in crates/ecsm-suite/tests/data: OpenSSL's keys
 and shared secrets for the prime and binary curves, crrl's multiples of G on gls254."""
 
 import pytest

@@ -568,7 +568,7 @@ fn bench_decompress_peers_times_openssl_or_says_why_not() {
 }
 
 // ---- prime curves: the contract of `curves`, `methods`, `mul`, `decompress`, `validate`,
-// `ecdh`, `bench` and `sqrt-chain`. Vectors: OpenSSL 3.0 (crates/ecsm/tests/data).
+// `ecdh`, `bench` and `sqrt-chain`. Vectors: OpenSSL 3.0 (crates/ecsm-suite/tests/data).
 
 const P256_D: &str = "3515f36f1a060d79dd23478ca006635c093df5ff95e8e1256bd8bc0d590408e3";
 const P256_Q: &str = "04c1ffdd494099556eaed9fc3443d3924eb6e6f74e7f273c1ba19b2863179e14ed705c8d0b8da02d918fccce306b608a66863dba95462b03f3ef0100942cf45486";
@@ -854,7 +854,7 @@ fn bench_and_sqrt_chain_json_shapes() {
 }
 
 // ---- binary curves: the same contract on B-233 (sect233r1). Vectors: OpenSSL 3.0
-// (crates/ecsm/tests/data/openssl_binary_vectors.txt).
+// (crates/ecsm-suite/tests/data/openssl_binary_vectors.txt).
 
 const B233_D: &str = "8171869babf261335853b46bbccfd5886d8440351ce871b91e330a864a";
 const B233_Q: &str = "04006859f723c5d0403dd83adbdeadef9b415af8b6f69f07c1516c09dfc60100ef16cea344982238a60bd8bb4e6bd32f9a399142b0757d155bd9d0b3d9";
@@ -1140,7 +1140,7 @@ fn binary_methods_are_accepted_as_printed() {
 }
 
 // ---- GLS254 (seed 001): the same contract on `gls254`. Vectors: crrl 0.9.0
-// (crates/ecsm/tests/data/gls254_crrl_vectors.txt, scalars converted to hex here); the
+// (crates/ecsm-suite/tests/data/gls254_crrl_vectors.txt, scalars converted to hex here); the
 // points T, G + T, the compressed forms and the ECDH secret were computed by a separate
 // plain-Python GF(2^127)[u] script (affine double-and-add), not by ecsm.
 
@@ -1569,7 +1569,7 @@ fn sweep_finds_a_best_pair() {
 }
 
 // ---- τNAF on the Koblitz curves. Vector: OpenSSL 3.0's first sect233k1 key
-// (crates/ecsm/tests/data/openssl_binary_vectors.txt).
+// (crates/ecsm-suite/tests/data/openssl_binary_vectors.txt).
 
 const K233_D: &str = "2af760f0812f1e9eb2b4eabfae23c662d6655d5fadb7787d5b9527ddf0";
 const K233_Q: &str = "04007ed5405fb65ce5ac0c35ccb175dec6dacbb8184197c843b387afcec0ec00fe7f955590d0a6f50f8f669fd7fb2e0963eae0b2ea12116f14820a0e35";

@@ -31,7 +31,7 @@
 //! with that w have x² + (w² + w + u)·x + b = 0, i.e. Q and Q + N; crrl's element Q = P′ + N
 //! is the one with Tr(x) = 0 (the order-r points are the halvable ones, Tr(x) = Tr(u) = 1);
 //! then s = x·w², y = s + x² + u·x + b, add N, and take fourth roots. The conversion is
-//! checked against known answers in `crates/ecsm/tests/data/gls254_crrl_vectors.txt`
+//! checked against known answers in `crates/ecsm-suite/tests/data/gls254_crrl_vectors.txt`
 //! (crrl's own generator, converted this way, is the generator of dfaranha/gls254's
 //! `sage/ec.sage`; ecsm's G, the one of its C code, is a different point).
 //!
@@ -319,7 +319,7 @@ mod tests {
     fn known_answers_round_trip() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../ecsm/tests/data/gls254_crrl_vectors.txt"
+            "/../ecsm-suite/tests/data/gls254_crrl_vectors.txt"
         );
         let text = std::fs::read_to_string(path).unwrap();
         let mut n = 0;

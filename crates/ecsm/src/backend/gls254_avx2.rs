@@ -660,6 +660,19 @@ unsafe fn sqrt127(c0: u64, c1: u64) -> (u64, u64) {
     }
 }
 
+/// √(s₀ + s₁u) = √(s₀ + s₁) + √s₁·u in GF(2^254), as words (s₀ low word first). A
+/// function, not a closure in [`halve`]: a closure is compiled without its caller's
+/// target features, and `_pext_u64` would become a call in a default build.
+#[inline(always)]
+unsafe fn sqrt254(v: [u64; 4]) -> [u64; 4] {
+    // SAFETY: BMI2, as `sqrt127`.
+    unsafe {
+        let (s0, s1) = sqrt127(v[0] ^ v[2], v[1] ^ v[3]);
+        let (u0, u1) = sqrt127(v[2], v[3]);
+        [s0, s1, u0, u1]
+    }
+}
+
 /// The GLS254 halving (`BinaryCurve::lambda_affine_halve` with a2 = u) of the canonical
 /// λ-affine point with x in words `xw` (c₀ low word first) and λ in `l`: λ̂ solves
 /// λ̂² + λ̂ = x + u ([`super::gls254::HalvingTables`]: λ̂₀ = H(c₀) + G(c₁),
@@ -723,12 +736,7 @@ unsafe fn halve(
         // Tr(t) = 0: √(t + x) = √t + √x (√ is linear); otherwise √t. √x does not wait
         // for t.
         let keep = tr.wrapping_sub(1);
-        let root = |v: [u64; 4]| {
-            let (s0, s1) = sqrt127(v[0] ^ v[2], v[1] ^ v[3]);
-            let (u0, u1) = sqrt127(v[2], v[3]);
-            [s0, s1, u0, u1]
-        };
-        let (rt, rx) = (root(tw), root(xw));
+        let (rt, rx) = (sqrt254(tw), sqrt254(xw));
         let next = core::array::from_fn(|i| rt[i] ^ (rx[i] & keep));
         (next, xor(lh, _mm256_set_epi64x(0, 0, 0, tr as i64)))
     }

@@ -161,17 +161,30 @@ pub fn record(op: ShapeOp) {
 /// Run `f` and return the curve operations it performed on this thread (nested calls
 /// work, like [`crate::cost::measure`]).
 pub fn measure_ops<R>(f: impl FnOnce() -> R) -> (R, OpTally) {
-    let saved = TALLY.with(|t| t.replace([0; 12]));
+    let saved = start();
     let r = f();
-    let inner = TALLY.with(|t| t.get());
+    (r, OpTally(restore(saved)))
+}
+
+// `start` and `restore` are not generic, so that the thread-local access is compiled
+// once, not once per caller of `measure_ops`.
+
+/// The running tallies, which start again from zero.
+fn start() -> [u64; 12] {
+    TALLY.with(|t| t.replace([0; 12]))
+}
+
+/// The tallies since [`start`] returned `saved`, which are added back.
+fn restore(saved: [u64; 12]) -> [u64; 12] {
     TALLY.with(|t| {
+        let inner = t.get();
         let mut v = saved;
         for (s, i) in v.iter_mut().zip(inner) {
             *s += i;
         }
-        t.set(v)
-    });
-    (r, OpTally(inner))
+        t.set(v);
+        inner
+    })
 }
 
 /// Why a shape's curve cannot be built.

@@ -1,14 +1,11 @@
 //! ecsm's integration tests, as one test binary: one crate to compile and one link
 //! instead of one per file (see the README's build section). Each module was a test
-//! binary of its own; `cargo test --release -p ecsm --test suite MODULE::` runs one.
+//! binary of its own; `cargo test --release -p ecsm-suite --test suite MODULE::` runs one.
 
 #[macro_use]
 mod common;
 
-mod binary_ct;
 mod binary_curves;
-mod binary_lambda;
-mod binary_named;
 mod binary_ops;
 mod binary_xdbl;
 mod chains;
@@ -17,8 +14,6 @@ mod ct_check;
 mod ct_mul;
 mod edwards_named;
 mod encoding;
-mod exhaustive_binary;
-mod exhaustive_prime;
 mod field_laws;
 mod fuzz_replay;
 mod gf254;
@@ -37,11 +32,7 @@ mod prime_curves;
 mod prime_field;
 mod recode;
 mod recode_double_base;
-mod shape_edwards_family;
 mod shape_methods;
-mod shape_weierstrass_family;
 mod sqrt;
 mod threads;
-mod tnaf;
-mod tnaf_ct;
 mod zeroize_secrets;

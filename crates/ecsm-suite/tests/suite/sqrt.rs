@@ -952,7 +952,7 @@ fn methods_parse_and_print() {
 
 const GENERATED_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/src/field/prime/sqrt/generated.rs"
+    "/../ecsm/src/field/prime/sqrt/generated.rs"
 );
 
 #[test]

@@ -387,7 +387,7 @@ fn times_small(n: &[u64], h: u32) -> Vec<u64> {
 
 #[test]
 fn ecdh_with_the_constant_time_ladder_matches_openssl() {
-    let text = include_str!("../data/openssl_binary_vectors.txt");
+    let text = include_str!("../../../ecsm-suite/tests/data/openssl_binary_vectors.txt");
     let ct = spec("montgomery-ct");
     let mut checked = 0;
     for (name, keys, secret) in common::openssl_vectors(text) {

@@ -348,7 +348,7 @@ fn methods_are_listed_checked_and_rejected() {
 
 #[test]
 fn openssl_known_answers() {
-    let text = include_str!("../data/openssl_binary_vectors.txt");
+    let text = include_str!("../../../ecsm-suite/tests/data/openssl_binary_vectors.txt");
     let mut checked = 0;
     for (name, keys, secret) in common::openssl_vectors(text) {
         let c = find_curve(name).unwrap();

@@ -15,7 +15,8 @@ use ecsm::shape::{
 use rand::RngCore;
 
 ecsm::fp_spec!(Tiny101, FpTiny101, 1, "65", "tiny101");
-ecsm::fp_spec!(Tiny103, FpTiny103, 1, "67", "tiny103");
+// The same type as exhaustive_prime's, so that its instances are compiled once.
+use crate::exhaustive_prime::Fp103 as FpTiny103;
 ecsm::fp_spec!(Tiny113, FpTiny113, 1, "71", "tiny113");
 
 /// The whole-group maps each of these shapes has besides the trait's affine ones.
