@@ -8,9 +8,7 @@
 #[path = "../../../ecsm-suite/tests/suite/common/mod.rs"]
 mod common;
 
-mod binary_ct;
 mod binary_lambda;
-mod binary_named;
 mod exhaustive_binary;
 mod exhaustive_prime;
 mod shape_edwards_family;
