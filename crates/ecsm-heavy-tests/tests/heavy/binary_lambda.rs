@@ -5,7 +5,7 @@
 //! Koblitz curves), T, the points of order 4, and O; the typed errors where halve-add
 //! does not apply; and the measured operation counts.
 
-use crate::common::named_binary::{
+use crate::binary_named::{
     binary_curves, edge_scalars, params, to_affine, Pt, Ref, HALVING_CURVES,
 };
 use crate::common::{add_words, spec};

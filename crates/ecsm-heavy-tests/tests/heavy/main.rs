@@ -8,7 +8,9 @@
 #[path = "../../../ecsm-suite/tests/suite/common/mod.rs"]
 mod common;
 
+mod binary_ct;
 mod binary_lambda;
+mod binary_named;
 mod exhaustive_binary;
 mod exhaustive_prime;
 mod shape_edwards_family;

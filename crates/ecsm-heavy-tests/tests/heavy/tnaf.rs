@@ -5,7 +5,7 @@
 //! `binary_named` on all five K-curves, on points of the subgroup and outside it; the
 //! typed errors where it does not apply.
 
-use crate::common::named_binary::{edge_scalars, params, to_affine, Pt, Ref};
+use crate::binary_named::{edge_scalars, params, to_affine, Pt, Ref};
 use crate::common::{add_words, spec};
 use ecsm::cost::{measure, Counted};
 use ecsm::curve::binary::{

@@ -6,7 +6,7 @@
 //! of order 2 and 4 and their sums, a curve of unknown order) is checked beside `tnaf` in
 //! `tnaf.rs`.
 
-use crate::common::named_binary::params;
+use crate::binary_named::params;
 use crate::common::spec;
 use crate::tnaf::{big, divides, scalars, KOBLITZ};
 use ecsm::cost::{measure, Counted};

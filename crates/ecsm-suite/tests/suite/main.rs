@@ -5,9 +5,7 @@
 #[macro_use]
 mod common;
 
-mod binary_ct;
 mod binary_curves;
-mod binary_named;
 mod binary_ops;
 mod binary_xdbl;
 mod chains;

@@ -4,7 +4,6 @@
 #![allow(dead_code, unused_macros)]
 
 pub mod binary_ref;
-pub mod named_binary;
 pub mod shapes;
 
 use ecsm::backend::{Backend, BackendKind};

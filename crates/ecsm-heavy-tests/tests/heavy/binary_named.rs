@@ -6,17 +6,14 @@
 //! operation counts of decompression and of every method.
 
 use crate::common;
-use crate::common::named_binary::{
-    binary_curves, edge_scalars, params, to_affine, Pt, Ref, HALVING_CURVES,
-};
-use crate::common::{add_words, spec, sub_one};
+use crate::common::{add_words, pow2, spec, sub_one};
 use ecsm::cost::{measure, Counted, OpCounts};
 use ecsm::curve::binary::{
-    Affine, AnyShape, BinaryCurve, Compressed, CurveShape, XOnly, BINARY_CURVES,
+    Affine, AnyShape, BinaryCurve, BinaryCurveParams, Compressed, CurveShape, XOnly, BINARY_CURVES,
 };
 use ecsm::curves::named::{all_curves, find_curve, CurveOpError, NamedCurve};
 use ecsm::encoding::{from_hex, EncodingError};
-use ecsm::field::{BinaryField, Gf163, Gf233, Gf571};
+use ecsm::field::{BinaryField, Field, Gf163, Gf233, Gf571};
 use ecsm::mul::binary::{
     double_add, montgomery, montgomery_compressed, mul_compressed, naf, naf_sole, BinaryMethod,
     BinaryMulError,
@@ -25,6 +22,175 @@ use ecsm::mul::{bit_len, random_below, MethodSpec};
 use ecsm::recode::wnaf;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+
+// ---------------------------------------------------------------------------------------
+// The reference: textbook affine chord-and-tangent (HMV, Guide to ECC, §3.1.2), one
+// inversion per operation, sharing nothing with the library's formulas.
+// ---------------------------------------------------------------------------------------
+
+pub(crate) type Pt<F> = Option<(F, F)>;
+
+#[derive(Clone, Copy)]
+pub(crate) struct Ref<F> {
+    a2: F,
+    a6: F,
+    bytes: usize,
+}
+
+fn hexf<F: Field>(h: &str) -> F {
+    F::from_bytes(&from_hex(h).unwrap()).unwrap()
+}
+
+fn lowbit<F: Field>(v: F) -> bool {
+    v.to_bytes().last().unwrap() & 1 == 1
+}
+
+impl<F: BinaryField> Ref<F> {
+    pub(crate) fn of(p: &BinaryCurveParams) -> Self {
+        assert_eq!(p.m, F::DEGREE);
+        Ref {
+            a2: if p.a2 == 1 { F::one() } else { F::zero() },
+            a6: hexf(p.b),
+            bytes: p.m.div_ceil(8),
+        }
+    }
+    pub(crate) fn on_curve(&self, p: Pt<F>) -> bool {
+        match p {
+            None => true,
+            Some((x, y)) => y * y + x * y == x * x * x + self.a2 * x * x + self.a6,
+        }
+    }
+    pub(crate) fn neg(&self, p: Pt<F>) -> Pt<F> {
+        p.map(|(x, y)| (x, x + y))
+    }
+    pub(crate) fn double(&self, p: Pt<F>) -> Pt<F> {
+        let (x, y) = p?;
+        if x.is_zero() {
+            return None;
+        }
+        let l = x + y * x.invert_vartime().unwrap();
+        let x3 = l * l + l + self.a2;
+        Some((x3, x * x + (l + F::one()) * x3))
+    }
+    pub(crate) fn add(&self, p: Pt<F>, q: Pt<F>) -> Pt<F> {
+        let Some((x1, y1)) = p else { return q };
+        let Some((x2, y2)) = q else { return p };
+        if x1 == x2 {
+            return if y1 == y2 { self.double(p) } else { None };
+        }
+        let l = (y1 + y2) * (x1 + x2).invert_vartime().unwrap();
+        let x3 = l * l + l + x1 + x2 + self.a2;
+        Some((x3, l * (x1 + x3) + x3 + y1))
+    }
+    /// Right-to-left double-and-add.
+    pub(crate) fn mul(&self, p: Pt<F>, k: &[u64]) -> Pt<F> {
+        let (mut acc, mut base) = (None, p);
+        for i in 0..bit_len(k) {
+            if (k[i / 64] >> (i % 64)) & 1 == 1 {
+                acc = self.add(acc, base);
+            }
+            base = self.double(base);
+        }
+        acc
+    }
+    /// ỹ = lowbit(y/x), 0 for x = 0.
+    pub(crate) fn ybit(&self, p: Pt<F>) -> bool {
+        match p {
+            Some((x, y)) if !x.is_zero() => lowbit(y * x.invert_vartime().unwrap()),
+            _ => false,
+        }
+    }
+    pub(crate) fn encode(&self, p: Pt<F>) -> Vec<u8> {
+        match p {
+            None => vec![0],
+            Some((x, y)) => [vec![4], x.to_bytes(), y.to_bytes()].concat(),
+        }
+    }
+    pub(crate) fn encode_compressed(&self, p: Pt<F>) -> Vec<u8> {
+        match p {
+            None => vec![0],
+            Some((x, _)) => [vec![2 | self.ybit(p) as u8], x.to_bytes()].concat(),
+        }
+    }
+    pub(crate) fn decode(&self, e: &[u8]) -> Pt<F> {
+        if e == [0] {
+            return None;
+        }
+        assert_eq!(e.len(), 1 + 2 * self.bytes);
+        assert_eq!(e[0], 4);
+        let p = Some((
+            F::from_bytes(&e[1..1 + self.bytes]).unwrap(),
+            F::from_bytes(&e[1 + self.bytes..]).unwrap(),
+        ));
+        assert!(self.on_curve(p));
+        p
+    }
+    /// A uniformly drawn point of the full group (x random until y² + xy = … has a root).
+    pub(crate) fn random_point(&self, r: &mut dyn RngCore) -> Pt<F> {
+        loop {
+            let x = F::random(r);
+            if x.is_zero() {
+                continue;
+            }
+            let ix = x.invert_vartime().unwrap();
+            let c = x + self.a2 + self.a6 * ix * ix;
+            if let Some(z) = c.solve_quadratic() {
+                let z = if r.next_u32() & 1 == 1 {
+                    z + F::one()
+                } else {
+                    z
+                };
+                let p = Some((x, x * z));
+                assert!(self.on_curve(p));
+                return p;
+            }
+        }
+    }
+    /// T = (0, √a6), the point of order 2.
+    pub(crate) fn two_torsion(&self) -> Pt<F> {
+        Some((F::zero(), self.a6.sqrt()))
+    }
+    /// A point U of order 4 when one is rational: 2U = T forces x(U)⁴ = a6.
+    pub(crate) fn order4(&self) -> Option<Pt<F>> {
+        let x = self.a6.sqrt().sqrt();
+        let ix = x.invert_vartime().unwrap();
+        let z = (x + self.a2 + self.a6 * ix * ix).solve_quadratic()?;
+        let u = Some((x, x * z));
+        assert_eq!(self.double(u), self.two_torsion());
+        Some(u)
+    }
+}
+
+pub(crate) fn to_affine<F: Field>(p: Pt<F>) -> Affine<F> {
+    match p {
+        None => Affine::Infinity,
+        Some((x, y)) => Affine::new(x, y),
+    }
+}
+
+pub(crate) fn params(name: &str) -> &'static BinaryCurveParams {
+    BINARY_CURVES.iter().find(|p| p.name == name).unwrap()
+}
+
+pub(crate) fn binary_curves() -> Vec<&'static dyn NamedCurve> {
+    all_curves()
+        .iter()
+        .copied()
+        .filter(|c| c.name().starts_with("sect"))
+        .collect()
+}
+
+/// The curves where halve-add applies: Tr(a2) = 1 and cofactor 2 (a2 = 1 on every B-curve
+/// and on K-163, FIPS 186-4 D.1.3; the other Koblitz curves have a2 = 0 and cofactor 4).
+pub(crate) const HALVING_CURVES: [&str; 6] = [
+    "sect163k1",
+    "sect163r2",
+    "sect233r1",
+    "sect283r1",
+    "sect409r1",
+    "sect571r1",
+];
 
 /// Every method of the curve `c` with every width.
 fn all_methods(c: &dyn NamedCurve) -> Vec<MethodSpec> {
@@ -211,6 +377,28 @@ fn openssl_known_answers() {
 // ---------------------------------------------------------------------------------------
 // Every method against the reference.
 // ---------------------------------------------------------------------------------------
+
+/// Scalars around the edges: small, around n, around powers of two up to 2^m + 2^(m/2).
+pub(crate) fn edge_scalars(n: &[u64], m: usize, r: &mut dyn RngCore) -> Vec<Vec<u64>> {
+    let mut ks: Vec<Vec<u64>> = (0..9u64).map(|k| vec![k]).collect();
+    ks.extend([
+        sub_one(n),
+        n.to_vec(),
+        add_words(n, &[1]),
+        add_words(n, n),
+        add_words(n, &random_below(n, r)),
+    ]);
+    let bits = bit_len(n);
+    for j in [63, 64, 65, m / 2, bits - 1, bits, m] {
+        let p = pow2(j);
+        ks.push(sub_one(&p));
+        ks.push(add_words(&p, &[1]));
+        ks.push(p);
+    }
+    ks.push(add_words(&pow2(m), &pow2(m / 2)));
+    ks.push(random_below(n, r));
+    ks
+}
 
 // `typed!` passes every function a field and a shape; this one needs only the field.
 #[allow(clippy::extra_unused_type_parameters)]
