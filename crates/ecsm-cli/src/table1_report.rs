@@ -78,14 +78,14 @@ fn why(ours: &CountRow, paper: &Seed000Row) -> Vec<String> {
                     "our single-inversion table costs I + (9t - 9)M + 2tS per point set, the seed's I + (11t - 13)M + 2tS (curve::binary::precomp)",
                 BinaryMethod::Www { sole: false, .. } | BinaryMethod::Naf(_) =>
                     "table points by affine additions of I + 2M + S each; the seed does not list its precomputation's M",
-                _ => "not explained by the seed's formulas; the operation counts of each building block are tested in tests/binary_named.rs",
+                _ => "not explained by the seed's formulas; the operation counts of each building block are tested in crates/ecsm-heavy-tests/tests/heavy/binary_named.rs",
             }
         ));
     }
     let ds = pct(ours.sqr, paper.sqr);
     if ds.abs() > 3.0 {
         out.push(format!(
-            "S {ds:+.1}%: not explained by the seed's formulas; each building block's count is tested in tests/binary_named.rs"
+            "S {ds:+.1}%: not explained by the seed's formulas; each building block's count is tested in crates/ecsm-heavy-tests/tests/heavy/binary_named.rs"
         ));
     }
     out.into_iter().map(|s| format!("{spec}: {s}")).collect()

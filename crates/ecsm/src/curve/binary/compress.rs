@@ -13,7 +13,7 @@
 //! root exactly when Tr(c) = 0, and then the half-trace H(c) is one of them (m odd). The
 //! only point with x = 0 is T = (0, √a6), whose ỹ is 0 by definition.
 //!
-//! Measured costs (`tests/binary_named.rs`, on [`crate::cost::Counted`]; C = a
+//! Measured costs (`tests/heavy/binary_named.rs`, on [`crate::cost::Counted`]; C = a
 //! multiplication by a6, 0C on Koblitz curves; Tr = a trace, a few word operations):
 //!
 //! | operation | cost |
