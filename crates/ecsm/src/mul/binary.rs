@@ -17,8 +17,8 @@
 //! The λ-coordinate methods of seed 001, `lambda-naf` and `halve-add`, are in
 //! [`crate::mul::binary_lambda`]; every method is selected by [`BinaryMethod`].
 //!
-//! Costs (measured on [`crate::cost::Counted`] by `tests/suite/binary_named.rs` and
-//! `tests/suite/binary_lambda.rs`; ℓ = bit length of k, wt = number of nonzero digits of
+//! Costs (measured on [`crate::cost::Counted`] by `tests/heavy/binary_named.rs` and
+//! `tests/heavy/binary_lambda.rs`; ℓ = bit length of k, wt = number of nonzero digits of
 //! the recoding, C = a multiplication by a6 or √a6, 0C on Koblitz curves; with
 //! a2 ∈ {0, 1}):
 //!

@@ -27,7 +27,7 @@
 //! special cases of the formulas, and the half-trace reads tables at value-dependent
 //! indices. Use them on public scalars.
 //!
-//! Measured costs (`tests/suite/binary_lambda.rs`, on [`crate::cost::Counted`]; `ecsm
+//! Measured costs (`tests/heavy/binary_lambda.rs`, on [`crate::cost::Counted`]; `ecsm
 //! count --curve B-233`, averaged over random points and scalars below n, from (x, ỹ) so
 //! with the decompression's I + H): lambda-naf:w=4 4I + 1H + 1235M + 1018S, halve-add:w=4
 //! 3I + 233H + 659M + 104S (and about 233 square roots and 236 traces), against naf:w=4

@@ -27,7 +27,7 @@
 //!    Frobenius maps, the high half's table moved by τ^(m/2) ([`tnaf`]).
 //!
 //! Every constant (the Lucas sequence U_k, τ^m − 1, δ and the s0, s1 of HMV Alg. 3.62,
-//! t_w and the α_u) is derived here from m and a2; `tests/suite/tnaf.rs` checks them
+//! t_w and the α_u) is derived here from m and a2; `tests/heavy/tnaf.rs` checks them
 //! against their defining relations and HMV Table 3.9.
 //!
 //! **Variable-time**: the recoding, the loop and the additions branch on the digits.
@@ -528,7 +528,7 @@ pub fn reduce_scalar(m: usize, a2: u8, k: &[u64]) -> ZTau {
 /// step per digit (or per zero digit, the w − 1 zeros after a nonzero one taken as one
 /// division by τ^w) mispredicted about half its branches on the parity of r0: that
 /// recoding took 9.5 % of K-233 `tnaf:w=4`'s `perf` samples, 4.4–6.1 % since (stop 55). The
-/// digits are those of the step-by-step algorithm (`tests/suite/tnaf.rs` runs it in big
+/// digits are those of the step-by-step algorithm (`tests/heavy/tnaf.rs` runs it in big
 /// integers and compares); the look-ups past its last nonzero digit add zeros, dropped
 /// at the end.
 ///

@@ -29,7 +29,7 @@
 //!
 //! The fast formulas run when the operands are in the shape's chart; their output is right
 //! exactly when its Z is nonzero (checked exhaustively on small fields by
-//! `tests/suite/shape_edwards_family.rs`), and when Z = 0, or an operand is in the other
+//! `tests/heavy/shape_edwards_family.rs`), and when Z = 0, or an operand is in the other
 //! chart, the operation is redone on the desingularized curve in P¹ × P¹ with the complete
 //! pair of addition laws of Bernstein–Lange, "A complete set of addition laws for
 //! incomplete Edwards curves" (J. Number Theory 131, 2011), and written in whichever chart

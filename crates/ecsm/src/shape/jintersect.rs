@@ -15,7 +15,7 @@
 //! The addition is EFD `add-20080225-hwcd`. The EFD lists doubling at 2M + 5S and
 //! tripling at 6M + 10S for these coordinates; their formulas were not at hand, so the
 //! ones here are derived below from the affine laws (and checked exhaustively on small
-//! fields by `tests/suite/shape_edwards_family.rs`). Nothing but the coordinates is ever
+//! fields by `tests/heavy/shape_edwards_family.rs`). Nothing but the coordinates is ever
 //! reused, so Table 2 equals Table 1; the cache states are still tracked and recorded.
 //!
 //! # Exceptional cases

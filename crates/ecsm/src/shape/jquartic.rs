@@ -36,7 +36,7 @@
 //! model (of order 2), so every point has coordinates. Doubling and tripling are right
 //! for every input; the addition degenerates to X3 = Z3 = 0 exactly when P − Q is one of
 //! the points at infinity T± (checked exhaustively on small fields by
-//! `tests/suite/shape_edwards_family.rs`). Then the sum is computed as
+//! `tests/heavy/shape_edwards_family.rs`). Then the sum is computed as
 //! τ(τ(P) + Q), τ being the translation by T+, (X : Y : Z) ↦ (−Z : Y : X): τ(P) − Q is
 //! then O or (0, −1), where the formula is fine.
 //!

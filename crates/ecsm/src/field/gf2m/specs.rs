@@ -72,7 +72,7 @@ gf2m_spec!(
 // a test can run every method on every point and every scalar with the field code the
 // named curves use. Hidden from the documentation: nothing here is a cryptographic size.
 // Each polynomial is irreducible (checked by Rabin's test in
-// `tests/suite/exhaustive_binary.rs`) and has 2·k_max < m, which both reductions need;
+// `tests/heavy/exhaustive_binary.rs`) and has 2·k_max < m, which both reductions need;
 // the chains for m − 1 are shortest (4: 1, 2, 4; 6: 1, 2, 3, 6; 8: 1, 2, 4, 8;
 // 10: 1, 2, 4, 5, 10; 12: 1, 2, 3, 6, 12).
 gf2m_spec!(
